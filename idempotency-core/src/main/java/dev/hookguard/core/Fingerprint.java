@@ -1,0 +1,44 @@
+package dev.hookguard.core;
+
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.regex.Pattern;
+
+/**
+ * The SHA-256 of a delivery's raw body (or of a configured part of it), as 64 lower-case hex digits. Two
+ * deliveries with the same event id and different fingerprints are a {@link ClaimOutcome.Mismatch}.
+ *
+ * @param hex 64 lower-case hex digits
+ */
+public record Fingerprint(String hex) {
+
+    private static final Pattern SHA256_HEX = Pattern.compile("[0-9a-f]{64}");
+
+    /** Checks the form; anything but 64 lower-case hex digits is an {@link IllegalArgumentException}. */
+    public Fingerprint {
+        if (hex == null || !SHA256_HEX.matcher(hex).matches()) {
+            throw new IllegalArgumentException(
+                    "fingerprint must be 64 lower-case hex digits (SHA-256) but was '" + hex + "'");
+        }
+    }
+
+    /** The fingerprint of these bytes. */
+    public static Fingerprint of(byte[] body) {
+        return new Fingerprint(sha256Hex(body));
+    }
+
+    /** The lower-case hex SHA-256 of these bytes; also the fallback event id of a delivery without one. */
+    public static String sha256Hex(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-256", e);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return hex;
+    }
+}

@@ -1,0 +1,17 @@
+package dev.hookguard.core.executor;
+
+/** What became of a handler run that the executor recorded (or tried to). */
+public enum Verdict {
+    /** 2xx: recorded SUCCEEDED. */
+    PROCESSED,
+    /** Non-retryable 4xx: recorded REJECTED, listed with the dead letters. */
+    REJECTED,
+    /** Retryable result or exception, attempts left: recorded FAILED; the next delivery runs it again. */
+    FAILED,
+    /** Retryable failure on the last allowed attempt: recorded DEAD with its payload. */
+    DEAD_LETTERED,
+    /** The lease was lost to another worker before the verdict was written; nothing was recorded. */
+    STALE,
+    /** The store stayed unreachable through the retries; the lease will expire and a redelivery may rerun. */
+    UNRECORDED
+}
