@@ -1,0 +1,444 @@
+package dev.hookguard.testkit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.hookguard.core.AdminOutcome;
+import dev.hookguard.core.ClaimOutcome;
+import dev.hookguard.core.Completion;
+import dev.hookguard.core.DeadLetterPage;
+import dev.hookguard.core.EventKey;
+import dev.hookguard.core.EventRecord;
+import dev.hookguard.core.Failure;
+import dev.hookguard.core.Fingerprint;
+import dev.hookguard.core.IdempotencyPolicy;
+import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.core.Payload;
+import dev.hookguard.core.RecordStatus;
+import dev.hookguard.core.StoredResponse;
+import dev.hookguard.core.WriteOutcome;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The store contract: every row of DESIGN.md §3 and the guarantees of {@link IdempotencyStore}. A store
+ * module extends this class and supplies its store; nothing else. Each test works on its own endpoint, so
+ * a shared Redis or database needs no cleaning between tests. Time is the store's own: tests of expiry
+ * use short leases and Awaitility, never fixed sleeps.
+ */
+public abstract class StoreContractTest {
+
+    /** A lease short enough to wait out, long enough that a test step finishes inside it. */
+    protected static final Duration SHORT = Duration.ofMillis(400);
+
+    protected static final IdempotencyPolicy POLICY = IdempotencyPolicy.custom()
+            .retention(Duration.ofMinutes(10))
+            .deadRetention(Duration.ofMinutes(10))
+            .build();
+
+    protected static final IdempotencyPolicy SHORT_LEASE =
+            IdempotencyPolicy.from(POLICY).lease(SHORT).build();
+
+    private static final Fingerprint FP = Fingerprint.of("body".getBytes(StandardCharsets.UTF_8));
+    private static final Fingerprint OTHER_FP = Fingerprint.of("other".getBytes(StandardCharsets.UTF_8));
+
+    protected IdempotencyStore store;
+    protected String endpoint;
+
+    /** The store under test; called before each test. */
+    protected abstract IdempotencyStore createStore();
+
+    @BeforeEach
+    void setUpStore() {
+        store = createStore();
+        endpoint = "t" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
+    }
+
+    protected EventKey key(String id) {
+        return EventKey.of(endpoint, id);
+    }
+
+    protected static Payload payload(String body) {
+        return new Payload(body.getBytes(StandardCharsets.UTF_8), Map.of("webhook-id", List.of("x")));
+    }
+
+    protected ClaimOutcome.Acquired acquire(EventKey key, IdempotencyPolicy policy) {
+        ClaimOutcome outcome = store.claim(key, FP, policy);
+        assertThat(outcome).isInstanceOf(ClaimOutcome.Acquired.class);
+        return (ClaimOutcome.Acquired) outcome;
+    }
+
+    private void killWithFailures(EventKey key, int maxAttempts) {
+        IdempotencyPolicy policy =
+                IdempotencyPolicy.from(POLICY).maxAttempts(maxAttempts).build();
+        for (int i = 0; i < maxAttempts; i++) {
+            store.fail(key, acquire(key, policy).token(), new Failure(payload("p"), "boom " + i), policy);
+        }
+        assertThat(store.find(key)).get().extracting(EventRecord::status).isEqualTo(RecordStatus.DEAD);
+    }
+
+    @Test
+    void shouldAcquireFirstClaimWithTokenAndAttemptOne() {
+        ClaimOutcome.Acquired acquired = acquire(key("e1"), POLICY);
+
+        assertThat(acquired.attempt()).isEqualTo(1);
+        assertThat(acquired.token()).isPositive();
+    }
+
+    @Test
+    void shouldStoreNewClaimAsProcessingWithLiveLease() {
+        acquire(key("e1"), POLICY);
+
+        EventRecord record = store.find(key("e1")).orElseThrow();
+        assertThat(record.status()).isEqualTo(RecordStatus.PROCESSING);
+        assertThat(record.fingerprint()).isEqualTo(FP);
+        assertThat(record.attempts()).isEqualTo(1);
+        assertThat(record.leaseUntil()).isAfter(record.createdAt());
+    }
+
+    @Test
+    void shouldReportInProgressWithTimeLeftWhileLeaseIsLive() {
+        acquire(key("e1"), POLICY);
+
+        ClaimOutcome second = store.claim(key("e1"), FP, POLICY);
+
+        assertThat(second)
+                .isInstanceOfSatisfying(
+                        ClaimOutcome.InProgress.class,
+                        p -> assertThat(p.remaining()).isPositive().isLessThanOrEqualTo(POLICY.lease()));
+    }
+
+    @Test
+    void shouldReplayStoredResponseByteForByteAfterSuccess() {
+        byte[] body = {0, 1, 2, (byte) 0xff, (byte) 0xc3, 0x28, '\n'};
+        StoredResponse response = StoredResponse.of(201, "application/octet-stream", body);
+        long token = acquire(key("e1"), POLICY).token();
+
+        assertThat(store.complete(key("e1"), token, Completion.succeeded(response), POLICY))
+                .isEqualTo(new WriteOutcome.Recorded(RecordStatus.SUCCEEDED));
+
+        ClaimOutcome duplicate = store.claim(key("e1"), FP, POLICY);
+        assertThat(duplicate).isEqualTo(new ClaimOutcome.Duplicate(RecordStatus.SUCCEEDED, response));
+        assertThat(((ClaimOutcome.Duplicate) duplicate).response().body()).containsExactly(body);
+    }
+
+    @Test
+    void shouldReplayResponseWithoutContentTypeOrBody() {
+        long token = acquire(key("e1"), POLICY).token();
+        store.complete(key("e1"), token, Completion.succeeded(StoredResponse.empty(204)), POLICY);
+
+        assertThat(store.claim(key("e1"), FP, POLICY))
+                .isEqualTo(new ClaimOutcome.Duplicate(RecordStatus.SUCCEEDED, StoredResponse.empty(204)));
+    }
+
+    @Test
+    void shouldStoreResponseLargerThanCapWithoutItsBody() {
+        IdempotencyPolicy capped =
+                IdempotencyPolicy.from(POLICY).responseBodyCap(8).build();
+        StoredResponse big = StoredResponse.of(200, "text/plain", new byte[9]).capped(capped.responseBodyCap());
+        long token = acquire(key("e1"), capped).token();
+
+        store.complete(key("e1"), token, Completion.succeeded(big), capped);
+
+        ClaimOutcome.Duplicate duplicate = (ClaimOutcome.Duplicate) store.claim(key("e1"), FP, capped);
+        assertThat(duplicate.response().bodyOmitted()).isTrue();
+        assertThat(duplicate.response().body()).isEmpty();
+        assertThat(duplicate.response().status()).isEqualTo(200);
+        assertThat(duplicate.response().contentType()).isEqualTo("text/plain");
+    }
+
+    @Test
+    void shouldReclaimExpiredLeaseWithHigherToken() {
+        ClaimOutcome.Acquired first = acquire(key("e1"), SHORT_LEASE);
+
+        ClaimOutcome.Acquired second = awaitAcquired(key("e1"), SHORT_LEASE);
+
+        assertThat(second.token()).isGreaterThan(first.token());
+        assertThat(second.attempt()).isEqualTo(2);
+    }
+
+    @Test
+    void shouldRefuseCompletionWithStaleToken() {
+        long stale = acquire(key("e1"), SHORT_LEASE).token();
+        long current = awaitAcquired(key("e1"), SHORT_LEASE).token();
+
+        assertThat(store.complete(key("e1"), stale, Completion.succeeded(StoredResponse.empty(200)), POLICY))
+                .isEqualTo(new WriteOutcome.Stale());
+        assertThat(store.find(key("e1")).orElseThrow().status()).isEqualTo(RecordStatus.PROCESSING);
+        assertThat(store.complete(key("e1"), current, Completion.succeeded(StoredResponse.empty(202)), POLICY))
+                .isEqualTo(new WriteOutcome.Recorded(RecordStatus.SUCCEEDED));
+    }
+
+    @Test
+    void shouldRefuseFailureWithStaleToken() {
+        long stale = acquire(key("e1"), SHORT_LEASE).token();
+        awaitAcquired(key("e1"), SHORT_LEASE);
+
+        assertThat(store.fail(key("e1"), stale, new Failure(payload("p"), "late"), POLICY))
+                .isEqualTo(new WriteOutcome.Stale());
+        assertThat(store.find(key("e1")).orElseThrow().status()).isEqualTo(RecordStatus.PROCESSING);
+    }
+
+    @Test
+    void shouldRefuseRenewalWithStaleToken() {
+        long stale = acquire(key("e1"), SHORT_LEASE).token();
+        awaitAcquired(key("e1"), SHORT_LEASE);
+
+        assertThat(store.renew(key("e1"), stale, POLICY)).isEqualTo(new WriteOutcome.Stale());
+    }
+
+    @Test
+    void shouldRefuseWritesWithUnknownTokenOrKey() {
+        long token = acquire(key("e1"), POLICY).token();
+
+        assertThat(store.complete(key("e1"), token + 7, Completion.succeeded(StoredResponse.empty(200)), POLICY))
+                .isEqualTo(new WriteOutcome.Stale());
+        assertThat(store.fail(key("never"), 1, new Failure(payload("p"), "x"), POLICY))
+                .isEqualTo(new WriteOutcome.Stale());
+        assertThat(store.renew(key("never"), 1, POLICY)).isEqualTo(new WriteOutcome.Stale());
+    }
+
+    @Test
+    void shouldRefuseSecondVerdictForSameToken() {
+        long token = acquire(key("e1"), POLICY).token();
+        store.complete(key("e1"), token, Completion.succeeded(StoredResponse.empty(200)), POLICY);
+
+        assertThat(store.fail(key("e1"), token, new Failure(payload("p"), "again"), POLICY))
+                .isEqualTo(new WriteOutcome.Stale());
+        assertThat(store.find(key("e1")).orElseThrow().status()).isEqualTo(RecordStatus.SUCCEEDED);
+    }
+
+    @Test
+    void shouldExtendLeaseOnRenewal() {
+        long token = acquire(key("e1"), SHORT_LEASE).token();
+
+        assertThat(store.renew(key("e1"), token, POLICY)).isEqualTo(new WriteOutcome.Recorded(RecordStatus.PROCESSING));
+
+        ClaimOutcome.InProgress inProgress = (ClaimOutcome.InProgress) store.claim(key("e1"), FP, POLICY);
+        assertThat(inProgress.remaining()).isGreaterThan(SHORT);
+    }
+
+    @Test
+    void shouldReportMismatchForReusedIdWithOtherFingerprint() {
+        long token = acquire(key("e1"), POLICY).token();
+
+        assertThat(store.claim(key("e1"), OTHER_FP, POLICY)).isEqualTo(new ClaimOutcome.Mismatch());
+        store.complete(key("e1"), token, Completion.succeeded(StoredResponse.empty(200)), POLICY);
+        assertThat(store.claim(key("e1"), OTHER_FP, POLICY)).isEqualTo(new ClaimOutcome.Mismatch());
+        assertThat(store.find(key("e1")).orElseThrow().fingerprint()).isEqualTo(FP);
+    }
+
+    @Test
+    void shouldReclaimFailedRecordWithNextAttemptAndKeepPayload() {
+        long token = acquire(key("e1"), POLICY).token();
+
+        assertThat(store.fail(key("e1"), token, new Failure(payload("p1"), "HTTP 503"), POLICY))
+                .isEqualTo(new WriteOutcome.Recorded(RecordStatus.FAILED));
+        EventRecord failed = store.find(key("e1")).orElseThrow();
+        assertThat(failed.status()).isEqualTo(RecordStatus.FAILED);
+        assertThat(failed.payload()).isEqualTo(payload("p1"));
+        assertThat(failed.lastError()).isEqualTo("HTTP 503");
+
+        ClaimOutcome.Acquired again = acquire(key("e1"), POLICY);
+        assertThat(again.attempt()).isEqualTo(2);
+        assertThat(again.token()).isGreaterThan(token);
+    }
+
+    @Test
+    void shouldTurnDeadOnLastAllowedFailureWithPayloadAndHeadersKept() {
+        IdempotencyPolicy twice = IdempotencyPolicy.from(POLICY).maxAttempts(2).build();
+        Payload payload = new Payload(
+                "{\"id\":1}".getBytes(StandardCharsets.UTF_8),
+                Map.of("Content-Type", List.of("application/json"), "X-Multi", List.of("a", "b")));
+        store.fail(key("e1"), acquire(key("e1"), twice).token(), new Failure(payload, "first"), twice);
+
+        WriteOutcome last =
+                store.fail(key("e1"), acquire(key("e1"), twice).token(), new Failure(payload, "second"), twice);
+
+        assertThat(last).isEqualTo(new WriteOutcome.Recorded(RecordStatus.DEAD));
+        EventRecord dead = store.find(key("e1")).orElseThrow();
+        assertThat(dead.status()).isEqualTo(RecordStatus.DEAD);
+        assertThat(dead.payload()).isEqualTo(payload);
+        assertThat(dead.lastError()).isEqualTo("second");
+        assertThat(dead.attempts()).isEqualTo(2);
+        assertThat(store.claim(key("e1"), FP, twice)).isEqualTo(new ClaimOutcome.Dead());
+    }
+
+    @Test
+    void shouldKeepRejectedRecordTerminalAndReplayIt() {
+        StoredResponse response =
+                StoredResponse.of(422, "application/json", "{\"e\":1}".getBytes(StandardCharsets.UTF_8));
+        long token = acquire(key("e1"), POLICY).token();
+
+        assertThat(store.complete(key("e1"), token, Completion.rejected(response, payload("p")), POLICY))
+                .isEqualTo(new WriteOutcome.Recorded(RecordStatus.REJECTED));
+
+        assertThat(store.claim(key("e1"), FP, POLICY))
+                .isEqualTo(new ClaimOutcome.Duplicate(RecordStatus.REJECTED, response));
+        assertThat(store.find(key("e1")).orElseThrow().payload()).isEqualTo(payload("p"));
+    }
+
+    @Test
+    void shouldForgetTerminalRecordAfterRetention() {
+        IdempotencyPolicy brief =
+                IdempotencyPolicy.from(POLICY).retention(SHORT).build();
+        long token = acquire(key("e1"), brief).token();
+        store.complete(key("e1"), token, Completion.succeeded(StoredResponse.empty(200)), brief);
+        assertThat(store.find(key("e1"))).isPresent();
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> store.find(key("e1")).isEmpty());
+
+        assertThat(acquire(key("e1"), brief).attempt()).isEqualTo(1);
+    }
+
+    @Test
+    void shouldListDeadLettersInPagesOldestFirst() {
+        for (String id : List.of("d1", "d2", "d3")) {
+            killWithFailures(key(id), 1);
+        }
+
+        List<String> ids = new ArrayList<>();
+        String cursor = null;
+        int pages = 0;
+        do {
+            DeadLetterPage page = store.deadLetters(endpoint, cursor, 2);
+            page.records().forEach(r -> ids.add(r.key().eventId()));
+            assertThat(page.records()).allMatch(r -> r.status() == RecordStatus.DEAD && r.payload() != null);
+            cursor = page.nextCursor();
+            pages++;
+        } while (cursor != null && pages < 10);
+
+        assertThat(ids).containsExactly("d1", "d2", "d3");
+        assertThat(pages).isGreaterThanOrEqualTo(2);
+    }
+
+    @Test
+    void shouldListRejectedButNotFailedRecordsAsDeadLetters() {
+        store.complete(
+                key("r1"),
+                acquire(key("r1"), POLICY).token(),
+                Completion.rejected(StoredResponse.empty(400), payload("p")),
+                POLICY);
+        store.fail(key("f1"), acquire(key("f1"), POLICY).token(), new Failure(payload("p"), "x"), POLICY);
+        acquire(key("p1"), POLICY);
+
+        assertThat(allDeadLetterIds()).containsExactly("r1");
+    }
+
+    @Test
+    void shouldResolveDeadLetterSoDuplicatesAreAcknowledged() {
+        killWithFailures(key("d1"), 1);
+
+        assertThat(store.resolve(key("d1"), "fixed by hand", POLICY)).isEqualTo(AdminOutcome.UPDATED);
+
+        assertThat(store.claim(key("d1"), FP, POLICY))
+                .isEqualTo(new ClaimOutcome.Duplicate(RecordStatus.SUCCEEDED, StoredResponse.empty(200)));
+        assertThat(store.find(key("d1")).orElseThrow().lastError()).isEqualTo("fixed by hand");
+        assertThat(allDeadLetterIds()).isEmpty();
+    }
+
+    @Test
+    void shouldRequeueDeadLetterSoNextDeliveryRunsAgain() {
+        killWithFailures(key("d1"), 2);
+        long lastToken = store.find(key("d1")).orElseThrow().token();
+
+        assertThat(store.requeue(key("d1"), POLICY)).isEqualTo(AdminOutcome.UPDATED);
+
+        assertThat(store.find(key("d1")).orElseThrow().status()).isEqualTo(RecordStatus.FAILED);
+        assertThat(allDeadLetterIds()).isEmpty();
+        ClaimOutcome.Acquired again = acquire(key("d1"), POLICY);
+        assertThat(again.attempt()).isEqualTo(1);
+        assertThat(again.token()).isGreaterThan(lastToken);
+    }
+
+    @Test
+    void shouldRefuseOperatorActionsOnMissingOrLiveRecords() {
+        acquire(key("p1"), POLICY);
+
+        assertThat(store.resolve(key("p1"), "note", POLICY)).isEqualTo(AdminOutcome.NOT_DEAD_LETTER);
+        assertThat(store.requeue(key("p1"), POLICY)).isEqualTo(AdminOutcome.NOT_DEAD_LETTER);
+        assertThat(store.resolve(key("none"), "note", POLICY)).isEqualTo(AdminOutcome.NOT_FOUND);
+        assertThat(store.requeue(key("none"), POLICY)).isEqualTo(AdminOutcome.NOT_FOUND);
+    }
+
+    @Test
+    void shouldKeepBinaryAndNonUtf8BodiesExactly() {
+        byte[] bytes = new byte[256];
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = (byte) i;
+        }
+        Payload binary = new Payload(bytes, Map.of("X-Weird", List.of("\u00e9t\u00e9")));
+        long token = acquire(key("b1"), POLICY).token();
+
+        store.fail(key("b1"), token, new Failure(binary, "bad \u00fc"), POLICY);
+
+        EventRecord failed = store.find(key("b1")).orElseThrow();
+        assertThat(failed.payload()).isNotNull();
+        assertThat(failed.payload().body()).containsExactly(bytes);
+        assertThat(failed.payload().headers()).isEqualTo(binary.headers());
+        assertThat(failed.lastError()).isEqualTo("bad \u00fc");
+    }
+
+    @Test
+    void shouldKeepEventsOfDifferentEndpointsApart() {
+        acquire(key("same"), POLICY);
+
+        assertThat(store.claim(EventKey.of(endpoint + "x", "same"), FP, POLICY))
+                .isInstanceOf(ClaimOutcome.Acquired.class);
+    }
+
+    @Test
+    void shouldAcceptLongestAllowedKey() {
+        String id = "i".repeat(EventKey.MAX_BYTES - endpoint.length() - 1);
+
+        assertThat(acquire(key(id), POLICY).attempt()).isEqualTo(1);
+        assertThat(store.find(key(id))).isPresent();
+    }
+
+    @Test
+    void shouldFindNothingForUnknownKey() {
+        assertThat(store.find(key("unknown"))).isEmpty();
+        assertThat(store.deadLetters(endpoint, null, 10).records()).isEmpty();
+    }
+
+    @Test
+    void shouldLetExactlyOneOf64ConcurrentClaimsAcquire() throws Exception {
+        List<ClaimOutcome> outcomes = Concurrently.run(64, 64, i -> store.claim(key("hot"), FP, POLICY));
+
+        assertThat(outcomes).filteredOn(ClaimOutcome.Acquired.class::isInstance).hasSize(1);
+        assertThat(outcomes)
+                .filteredOn(ClaimOutcome.InProgress.class::isInstance)
+                .hasSize(63);
+    }
+
+    @Test
+    void shouldAcquireTenThousandDistinctKeysFromEightThreads() throws Exception {
+        List<ClaimOutcome> outcomes = Concurrently.run(8, 10_000, i -> store.claim(key("k" + i), FP, POLICY));
+
+        assertThat(outcomes).hasSize(10_000).allMatch(ClaimOutcome.Acquired.class::isInstance);
+    }
+
+    private ClaimOutcome.Acquired awaitAcquired(EventKey key, IdempotencyPolicy policy) {
+        return (ClaimOutcome.Acquired) await().atMost(Duration.ofSeconds(10))
+                .pollInterval(Duration.ofMillis(50))
+                .until(() -> store.claim(key, FP, policy), o -> o instanceof ClaimOutcome.Acquired);
+    }
+
+    private List<String> allDeadLetterIds() {
+        List<String> ids = new ArrayList<>();
+        @Nullable String cursor = null;
+        do {
+            DeadLetterPage page = store.deadLetters(endpoint, cursor, 100);
+            page.records().forEach(r -> ids.add(r.key().eventId()));
+            cursor = page.nextCursor();
+        } while (cursor != null);
+        return ids;
+    }
+}

@@ -1,0 +1,8 @@
+/**
+ * The contract every {@link dev.hookguard.core.IdempotencyStore} passes unchanged ({@link StoreContractTest})
+ * and the helper that gives integration tests their Redis and database ({@link TestServices}).
+ */
+@NullMarked
+package dev.hookguard.testkit;
+
+import org.jspecify.annotations.NullMarked;
