@@ -38,6 +38,7 @@ public final class InFlight implements Start {
     private final Payload payload;
     private final IdempotencyPolicy policy;
     private final ScheduledFuture<?> renewal;
+    private volatile boolean leaseLost;
     private final AtomicBoolean finished = new AtomicBoolean();
 
     InFlight(
@@ -125,9 +126,9 @@ public final class InFlight implements Start {
 
     private void renew() {
         try {
-            if (store.renew(key, claim.token(), policy) instanceof WriteOutcome.Stale) {
+            if (!leaseLost && store.renew(key, claim.token(), policy) instanceof WriteOutcome.Stale) {
                 log.warn("Lease on {} (token {}) was taken over while its handler ran", key, claim.token());
-                renewal.cancel(false);
+                leaseLost = true;
             }
         } catch (RuntimeException e) {
             log.warn("Could not renew the lease on {}; will try again", key, e);
