@@ -7,10 +7,12 @@ import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.Failure;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
+import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoredResponse;
 import java.time.Duration;
 import java.time.Instant;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One immutable in-memory record and its expiry; every transition returns a new entry. The transitions
@@ -44,115 +46,75 @@ record Entry(EventRecord record, Instant expiresAt) {
 
     Entry reclaimed(Instant now, IdempotencyPolicy policy) {
         EventRecord r = record;
-        return with(
-                new EventRecord(
-                        r.key(),
-                        RecordStatus.PROCESSING,
-                        r.fingerprint(),
-                        r.token() + 1,
-                        r.attempts() + 1,
-                        now.plus(policy.lease()),
-                        null,
-                        r.payload(),
-                        r.lastError(),
-                        r.createdAt(),
-                        now),
-                unfinishedExpiry(now, policy));
+        return next(RecordStatus.PROCESSING, r.token() + 1, r.attempts() + 1, now.plus(policy.lease()), null)
+                .kept(r.payload(), r.lastError(), now, unfinishedExpiry(now, policy));
     }
 
     Entry renewed(Instant now, IdempotencyPolicy policy) {
         EventRecord r = record;
-        return with(
-                new EventRecord(
-                        r.key(),
-                        r.status(),
-                        r.fingerprint(),
-                        r.token(),
-                        r.attempts(),
-                        now.plus(policy.lease()),
-                        null,
-                        r.payload(),
-                        r.lastError(),
-                        r.createdAt(),
-                        now),
-                unfinishedExpiry(now, policy));
+        return next(r.status(), r.token(), r.attempts(), now.plus(policy.lease()), null)
+                .kept(r.payload(), r.lastError(), now, unfinishedExpiry(now, policy));
     }
 
     Entry completed(Completion c, Instant now, IdempotencyPolicy policy) {
         EventRecord r = record;
-        return with(
-                new EventRecord(
-                        r.key(),
-                        c.status(),
-                        r.fingerprint(),
-                        r.token(),
-                        r.attempts(),
-                        null,
-                        c.response(),
-                        c.payload(),
-                        r.lastError(),
-                        r.createdAt(),
-                        now),
-                now.plus(policy.retention()));
+        return next(c.status(), r.token(), r.attempts(), null, c.response())
+                .kept(c.payload(), r.lastError(), now, now.plus(policy.retention()));
     }
 
     Entry failed(Failure f, Instant now, IdempotencyPolicy policy) {
         EventRecord r = record;
         boolean dead = r.attempts() >= policy.maxAttempts();
-        return with(
-                new EventRecord(
-                        r.key(),
-                        dead ? RecordStatus.DEAD : RecordStatus.FAILED,
-                        r.fingerprint(),
-                        r.token(),
-                        r.attempts(),
-                        null,
-                        null,
-                        f.payload(),
-                        f.error(),
-                        r.createdAt(),
-                        now),
-                now.plus(dead ? policy.deadRetention() : policy.retention()));
+        return next(dead ? RecordStatus.DEAD : RecordStatus.FAILED, r.token(), r.attempts(), null, null)
+                .kept(f.payload(), f.error(), now, now.plus(dead ? policy.deadRetention() : policy.retention()));
     }
 
     Entry resolved(String note, Instant now, IdempotencyPolicy policy) {
         EventRecord r = record;
-        return with(
-                new EventRecord(
-                        r.key(),
-                        RecordStatus.SUCCEEDED,
-                        r.fingerprint(),
-                        r.token(),
-                        r.attempts(),
-                        null,
-                        StoredResponse.empty(200),
-                        r.payload(),
-                        note,
-                        r.createdAt(),
-                        now),
-                now.plus(policy.retention()));
+        return next(RecordStatus.SUCCEEDED, r.token(), r.attempts(), null, StoredResponse.empty(200))
+                .kept(r.payload(), note, now, now.plus(policy.retention()));
     }
 
     Entry requeued(Instant now, IdempotencyPolicy policy) {
         EventRecord r = record;
-        return with(
-                new EventRecord(
-                        r.key(),
-                        RecordStatus.FAILED,
-                        r.fingerprint(),
-                        r.token(),
-                        0,
-                        null,
-                        null,
-                        r.payload(),
-                        r.lastError(),
-                        r.createdAt(),
-                        now),
-                now.plus(policy.retention()));
+        return next(RecordStatus.FAILED, r.token(), 0, null, null)
+                .kept(r.payload(), r.lastError(), now, now.plus(policy.retention()));
     }
 
-    private static Entry with(EventRecord r, Instant expiresAt) {
-        return new Entry(r, expiresAt);
+    /** The first half of a transition: the new state, fencing and response. */
+    private Next next(
+            RecordStatus status,
+            long token,
+            int attempts,
+            @Nullable Instant leaseUntil,
+            @Nullable StoredResponse response) {
+        return new Next(record, status, token, attempts, leaseUntil, response);
+    }
+
+    /** A transition in the making; {@link #kept} adds what is kept and when it expires. */
+    private record Next(
+            EventRecord from,
+            RecordStatus status,
+            long token,
+            int attempts,
+            @Nullable Instant leaseUntil,
+            @Nullable StoredResponse response) {
+
+        Entry kept(@Nullable Payload payload, @Nullable String lastError, Instant now, Instant expiresAt) {
+            EventRecord r = new EventRecord(
+                    from.key(),
+                    status,
+                    from.fingerprint(),
+                    token,
+                    attempts,
+                    leaseUntil,
+                    response,
+                    payload,
+                    lastError,
+                    from.createdAt(),
+                    now);
+            return new Entry(r, expiresAt);
+        }
     }
 
     /** A PROCESSING or FAILED record lives at least its retention, and never less than its lease. */
