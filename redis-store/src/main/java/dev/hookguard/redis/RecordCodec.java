@@ -13,25 +13,27 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The fields of an event's hash and their encoding. Names are one or two letters and a field that would
- * be empty is not written, so that a finished record stays small; times are epoch milliseconds of the
- * Redis server, numbers are decimal text, the fingerprint is its 32 raw bytes.
+ * The fields of an event's hash and their encoding. The scalar state sits in one field, {@code m}, and a
+ * field that would be empty is not written, so that a finished record stays a small listpack (see the
+ * README for its {@code MEMORY USAGE}). Times are epoch milliseconds of the Redis server; the fingerprint
+ * is its 32 raw bytes.
  *
  * <table>
  *   <caption>Fields</caption>
  *   <tr><th>field</th><th>meaning</th><th>present</th></tr>
- *   <tr><td>{@code v}</td><td>format version, {@value #FORMAT_VERSION}</td><td>always</td></tr>
- *   <tr><td>{@code s}</td><td>status code ({@link RecordStatus#code()})</td><td>always</td></tr>
+ *   <tr><td>{@code m}</td><td>format version ({@value #FORMAT_VERSION}), status code ({@link
+ *       RecordStatus#code()}), then comma-separated: token, attempts, created, updated (ms after created),
+ *       and the response's HTTP status if there is one; e.g. {@code 1S1,1,1764406000123,333,200}</td>
+ *       <td>always</td></tr>
  *   <tr><td>{@code f}</td><td>fingerprint, 32 bytes</td><td>always</td></tr>
- *   <tr><td>{@code t}</td><td>fencing token</td><td>always</td></tr>
- *   <tr><td>{@code a}</td><td>attempts</td><td>always</td></tr>
- *   <tr><td>{@code c}, {@code u}</td><td>created, updated</td><td>always</td></tr>
  *   <tr><td>{@code l}</td><td>lease end</td><td>PROCESSING</td></tr>
- *   <tr><td>{@code rs}, {@code rc}, {@code rb}, {@code ro}</td><td>response status, content type, body,
- *       "1" if the body was omitted</td><td>SUCCEEDED, REJECTED; each when set</td></tr>
+ *   <tr><td>{@code rc}, {@code rb}, {@code ro}</td><td>response content type, body, "1" if the body was
+ *       omitted</td><td>SUCCEEDED, REJECTED; each when set</td></tr>
  *   <tr><td>{@code ph}, {@code pb}</td><td>payload headers (JSON of {@link HeadersCodec}), body</td>
  *       <td>FAILED, DEAD, REJECTED (and after a resolve); the body when not empty</td></tr>
  *   <tr><td>{@code e}</td><td>last error or operator's note, UTF-8</td><td>after a failure or resolve</td></tr>
@@ -39,8 +41,10 @@ import org.jspecify.annotations.Nullable;
  */
 final class RecordCodec {
 
-    /** The format version written into every new hash; readers refuse a newer one. */
+    /** The format version that leads field {@code m}; scripts and this reader refuse any other. */
     static final String FORMAT_VERSION = "1";
+
+    private static final Pattern META = Pattern.compile("(\\d)([A-Z])(\\d+),(\\d+),(\\d+),(\\d+)(?:,(\\d+))?");
 
     private static final HexFormat HEX = HexFormat.of();
 
@@ -51,24 +55,27 @@ final class RecordCodec {
         if (hash.isEmpty()) {
             return null;
         }
-        String version = text(hash, "v");
-        if (!FORMAT_VERSION.equals(version)) {
-            throw new IllegalStateException("the Redis record of " + key + " has format version " + version
-                    + ", this store reads " + FORMAT_VERSION);
+        String meta = text(hash, "m");
+        Matcher m = meta == null ? null : META.matcher(meta);
+        if (m == null || !m.matches() || !FORMAT_VERSION.equals(m.group(1))) {
+            throw new IllegalStateException("the Redis record of " + key + " has an unknown format: '" + meta + "'");
         }
-        RecordStatus status = RecordStatus.fromCode(text(hash, "s"));
+        RecordStatus status = RecordStatus.fromCode(m.group(2));
+        long created = Long.parseLong(m.group(5));
         return new EventRecord(
                 key,
                 status,
                 new Fingerprint(HEX.formatHex(hash.get("f"))),
-                number(hash, "t"),
-                (int) number(hash, "a"),
+                Long.parseLong(m.group(3)),
+                Integer.parseInt(m.group(4)),
                 status == RecordStatus.PROCESSING && hash.containsKey("l") ? instant(hash, "l") : null,
-                response(hash),
+                m.group(7) == null
+                        ? null
+                        : response(ascii(m.group(7)), hash.get("rc"), hash.get("rb"), hash.containsKey("ro")),
                 payload(hash),
                 hash.containsKey("e") ? new String(hash.get("e"), StandardCharsets.UTF_8) : null,
-                instant(hash, "c"),
-                instant(hash, "u"));
+                Instant.ofEpochMilli(created),
+                Instant.ofEpochMilli(created + Long.parseLong(m.group(6))));
     }
 
     /** The response as the reply of {@code claim.lua} lists it: status, content type, body, omitted. */
@@ -81,10 +88,9 @@ final class RecordCodec {
                 omitted);
     }
 
-    /** Field, value pairs that store a response: {@code rs} always, the others when set. */
+    /** Field, value pairs that store a response besides its status (which goes into {@code m}): each when set. */
     static List<byte[]> responseFields(StoredResponse response) {
-        List<byte[]> fields = new ArrayList<>(8);
-        add(fields, "rs", ascii(Integer.toString(response.status())));
+        List<byte[]> fields = new ArrayList<>(6);
         if (response.contentType() != null) {
             add(fields, "rc", response.contentType().getBytes(StandardCharsets.UTF_8));
         }
@@ -121,11 +127,6 @@ final class RecordCodec {
 
     static byte[] ascii(String text) {
         return text.getBytes(StandardCharsets.US_ASCII);
-    }
-
-    private static @Nullable StoredResponse response(Map<String, byte[]> hash) {
-        byte[] status = hash.get("rs");
-        return status == null ? null : response(status, hash.get("rc"), hash.get("rb"), hash.containsKey("ro"));
     }
 
     private static @Nullable Payload payload(Map<String, byte[]> hash) {

@@ -29,7 +29,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <ul>
  *   <li>{@code <prefix>:{<endpoint>:<eventId>}}: a hash per event, fields listed on {@link RecordCodec}
- *       ({@code v s f t a c u l rs rc rb ro ph pb e}). It expires ({@code PEXPIRE}) after the longer of
+ *       ({@code m f l rc rb ro ph pb e}). It expires ({@code PEXPIRE}) after the longer of
  *       retention and lease while unfinished, after the retention once SUCCEEDED, REJECTED or FAILED, and
  *       after the dead-letter retention once DEAD.
  *   <li>{@code <prefix>:dlq:{<endpoint>}}: a sorted set per endpoint, the dead-letter index (see {@link
@@ -67,8 +67,7 @@ public final class RedisIdempotencyStore implements IdempotencyStore, AutoClosea
                 keys.event(key),
                 RecordCodec.fingerprint(fingerprint),
                 millis(policy.lease()),
-                millis(unfinishedTtl(policy)),
-                ascii(RecordCodec.FORMAT_VERSION)));
+                millis(unfinishedTtl(policy))));
     }
 
     @Override
@@ -85,7 +84,11 @@ public final class RedisIdempotencyStore implements IdempotencyStore, AutoClosea
     public WriteOutcome complete(EventKey key, long token, Completion completion, IdempotencyPolicy policy) {
         return indexedWrite(key, policy, LuaScript.COMPLETE, indexed -> {
             List<byte[]> args = new ArrayList<>(List.of(
-                    number(token), ascii(completion.status().code()), millis(policy.retention()), flag(indexed)));
+                    number(token),
+                    ascii(completion.status().code()),
+                    millis(policy.retention()),
+                    flag(indexed),
+                    number(completion.response().status())));
             args.addAll(RecordCodec.responseFields(completion.response()));
             if (completion.payload() != null) {
                 args.addAll(RecordCodec.payloadFields(completion.payload()));

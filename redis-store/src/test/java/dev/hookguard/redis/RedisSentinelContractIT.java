@@ -47,7 +47,7 @@ class RedisSentinelContractIT extends RedisStoreContract {
     }
 
     @AfterAll
-    static void stopServers() throws InterruptedException {
+    static void stopServers() {
         close(STORE);
         if (sentinel != null) {
             sentinel.close();

@@ -78,14 +78,19 @@ final class ThrowawayRedis implements AutoCloseable {
     }
 
     /** Kills the process at once, as a crash would, and waits until it is gone. */
-    void stop() throws InterruptedException {
+    void stop() {
         process.destroyForcibly();
-        process.waitFor();
+        try {
+            process.waitFor();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while stopping redis-server", e);
+        }
         await().atMost(Duration.ofSeconds(20)).until(() -> !answersPing());
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         if (process != null && process.isAlive()) {
             stop();
         }
