@@ -25,15 +25,27 @@ import org.jspecify.annotations.Nullable;
  * The {@link IdempotencyStore} on Redis: standalone, Sentinel or Cluster, through one shared Lettuce
  * connection. Get one from {@link RedisStores}; close it to close the connection it owns.
  *
- * <p>Keys (see {@link RedisKeys}):
+ * <p>Keys:
  *
  * <ul>
- *   <li>{@code <prefix>:{<endpoint>:<eventId>}}: a hash per event, fields listed on {@link RecordCodec}
- *       ({@code m f l rc rb ro ph pb e}). It expires ({@code PEXPIRE}) after the longer of
- *       retention and lease while unfinished, after the retention once SUCCEEDED, REJECTED or FAILED, and
- *       after the dead-letter retention once DEAD.
- *   <li>{@code <prefix>:dlq:{<endpoint>}}: a sorted set per endpoint, the dead-letter index (see {@link
- *       DeadLetterIndex}); member {@code ""} holds its change counter.
+ *   <li>{@code <prefix>:{<endpoint>:<eventId>}}: a hash per event (the braces are the cluster hash tag). It
+ *       expires ({@code PEXPIRE}) after the longer of retention and lease while PROCESSING, after the
+ *       retention once SUCCEEDED, REJECTED or FAILED, and after the dead-letter retention once DEAD. Fields:
+ *       <ul>
+ *         <li>{@code m}: format version {@code 1}, status code, then comma-separated token, attempts,
+ *             created (epoch ms), updated (ms after created) and the response's HTTP status if any, such as
+ *             {@code 1S1,1,1764406000123,333,200};
+ *         <li>{@code f}: the fingerprint's 32 raw bytes;
+ *         <li>{@code l}: lease end in epoch ms, while PROCESSING;
+ *         <li>{@code rc}, {@code rb}, {@code ro}: response content type, body, {@code 1} when the body was
+ *             omitted, each only when set;
+ *         <li>{@code ph}, {@code pb}: payload headers (JSON) and body, for FAILED, DEAD and REJECTED;
+ *         <li>{@code e}: last error or operator's note.
+ *       </ul>
+ *   <li>{@code <prefix>:dlq:{<endpoint>}}: a sorted set per endpoint, the dead-letter index: event ids scored
+ *       by when they became dead letters (ms); member {@code ""} holds its change counter as a negative
+ *       score. It is written before the event turns DEAD or REJECTED and pruned lazily, so a crash between
+ *       the two commands leaves an extra entry, never a missing one (see the module README).
  * </ul>
  *
  * <p>Commands: {@code SCRIPT LOAD} of every script at start; {@code EVALSHA} of {@code claim.lua}, {@code
@@ -44,8 +56,10 @@ import org.jspecify.annotations.Nullable;
  * and one retry after {@code NOSCRIPT}; {@code HGETALL} for {@link #find} and the listing; {@code ZSCORE}
  * before a resolve or requeue. Never {@code KEYS} or {@code SCAN}.
  *
- * <p>A REJECTED completion or a failure that exhausts the attempts takes three round trips (the script
- * answers that the index must come first, the index entry, the script again); every other operation one.
+ * <p>Round trips: claim, renew, success and ordinary failure take one; a REJECTED completion or a failure
+ * that exhausts the attempts takes three (the script answers that the index must come first, the index
+ * entry, the script again); resolve and requeue take three (counter, script, prune); a dead-letter page
+ * takes a page read, one pipelined batch of {@code HGETALL} and at most one prune per batch of entries.
  */
 public final class RedisIdempotencyStore implements IdempotencyStore, AutoCloseable {
 
