@@ -9,7 +9,6 @@ import io.lettuce.core.SocketOptions;
 import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.cluster.ClusterClientOptions;
-import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
 import io.lettuce.core.cluster.RedisClusterClient;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.lettuce.core.codec.ByteArrayCodec;
@@ -44,19 +43,17 @@ public final class RedisStores {
      * cluster known by one seed node only is built with {@link #cluster}.
      */
     public static RedisIdempotencyStore fromUri(String uri, RedisStoreConfig config) {
-        if (uri.contains(",") && !uri.startsWith("redis-sentinel") && !uri.startsWith("rediss-sentinel")) {
-            return cluster(uri, config);
+        if (uri.startsWith("redis-sentinel://") || uri.startsWith("rediss-sentinel://")) {
+            return sentinel(uri, config);
         }
-        return uri.startsWith("redis-sentinel") || uri.startsWith("rediss-sentinel")
-                ? sentinel(uri, config)
-                : standalone(uri, config);
+        return uri.contains(",") ? cluster(uri, config) : standalone(uri, config);
     }
 
     /** A store on one Redis server. */
     public static RedisIdempotencyStore standalone(String uri, RedisStoreConfig config) {
         RedisURI redisUri = RedisURI.create(uri);
         if (!redisUri.getSentinels().isEmpty()) {
-            throw new IllegalArgumentException("uri must name one server, use sentinel() for '" + uri + "'");
+            throw new IllegalArgumentException("uri must name one server, use sentinel() for '" + redacted(uri) + "'");
         }
         return connect(redisUri, config);
     }
@@ -66,7 +63,7 @@ public final class RedisStores {
         RedisURI redisUri = RedisURI.create(uri);
         if (redisUri.getSentinels().isEmpty() || redisUri.getSentinelMasterId() == null) {
             throw new IllegalArgumentException(
-                    "uri must be redis-sentinel://host:port[,host:port]#masterName but was '" + uri + "'");
+                    "uri must be redis-sentinel://host:port[,host:port]#masterName but was '" + redacted(uri) + "'");
         }
         return connect(redisUri, config);
     }
@@ -76,20 +73,17 @@ public final class RedisStores {
         List<RedisURI> seeds = Arrays.stream(seedUris.split(","))
                 .map(String::trim)
                 .filter(s -> !s.isEmpty())
-                .map(RedisURI::create)
-                .peek(seed -> seed.setTimeout(config.commandTimeout()))
+                .map(seed -> withTimeout(RedisURI.create(seed), config))
                 .toList();
         if (seeds.isEmpty()) {
-            throw new IllegalArgumentException("seedUris must name at least one node but was '" + seedUris + "'");
+            throw new IllegalArgumentException(
+                    "seedUris must name at least one node but was '" + redacted(seedUris) + "'");
         }
         RedisClusterClient client = RedisClusterClient.create(seeds);
         client.setOptions(ClusterClientOptions.builder()
                 .timeoutOptions(TimeoutOptions.enabled(config.commandTimeout()))
                 .socketOptions(socketOptions(config))
                 .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
-                .topologyRefreshOptions(ClusterTopologyRefreshOptions.builder()
-                        .enableAllAdaptiveRefreshTriggers()
-                        .build())
                 .build());
         try {
             StatefulRedisClusterConnection<String, byte[]> connection = client.connect(CODEC);
@@ -118,8 +112,7 @@ public final class RedisStores {
     }
 
     private static RedisIdempotencyStore connect(RedisURI uri, RedisStoreConfig config) {
-        uri.setTimeout(config.commandTimeout());
-        RedisClient client = RedisClient.create(uri);
+        RedisClient client = RedisClient.create(withTimeout(uri, config));
         client.setOptions(ClientOptions.builder()
                 .timeoutOptions(TimeoutOptions.enabled(config.commandTimeout()))
                 .socketOptions(socketOptions(config))
@@ -146,6 +139,16 @@ public final class RedisStores {
             gateway.close();
             throw e;
         }
+    }
+
+    private static RedisURI withTimeout(RedisURI uri, RedisStoreConfig config) {
+        uri.setTimeout(config.commandTimeout());
+        return uri;
+    }
+
+    /** The URI without the password or user name it may carry, for messages. */
+    static String redacted(String uri) {
+        return uri.replaceAll("//[^/@,]*@", "//***@");
     }
 
     private static SocketOptions socketOptions(RedisStoreConfig config) {

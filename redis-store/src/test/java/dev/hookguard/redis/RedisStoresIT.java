@@ -49,6 +49,14 @@ class RedisStoresIT {
     }
 
     @Test
+    void shouldKeepPasswordOutOfErrorMessages() {
+        assertThatThrownBy(() -> RedisStores.sentinel("redis://:s3cret@127.0.0.1:6379", RedisStoreConfig.ofDefaults()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageNotContaining("s3cret")
+                .hasMessageContaining("redis://***@127.0.0.1:6379");
+    }
+
+    @Test
     void shouldGiveStoreUnavailableWhenNothingListens() throws IOException {
         int port;
         try (ServerSocket socket = new ServerSocket(0)) {
