@@ -18,13 +18,14 @@ import org.junit.jupiter.api.Test;
 class RedisStoresIT {
 
     private static final Fingerprint FP = Fingerprint.of("x".getBytes(StandardCharsets.UTF_8));
+    private static final IdempotencyPolicy BRIEF =
+            IdempotencyPolicy.custom().retention(Duration.ofMinutes(1)).build();
 
     @Test
     void shouldBuildStandaloneStoreFromSingleUri() {
         try (RedisIdempotencyStore store =
                 RedisStores.fromUri(RedisTestStores.standaloneUri(), RedisTestStores.uniqueConfig())) {
-            assertThat(store.claim(EventKey.of("uri", "e1"), FP, IdempotencyPolicy.ofDefaults()))
-                    .isInstanceOf(ClaimOutcome.Acquired.class);
+            assertThat(store.claim(EventKey.of("uri", "e1"), FP, BRIEF)).isInstanceOf(ClaimOutcome.Acquired.class);
         }
     }
 
@@ -32,8 +33,7 @@ class RedisStoresIT {
     void shouldBuildClusterStoreFromCommaSeparatedUris() {
         try (RedisIdempotencyStore store =
                 RedisStores.fromUri(RedisTestStores.clusterUris(), RedisTestStores.uniqueConfig())) {
-            assertThat(store.claim(EventKey.of("uri", "e1"), FP, IdempotencyPolicy.ofDefaults()))
-                    .isInstanceOf(ClaimOutcome.Acquired.class);
+            assertThat(store.claim(EventKey.of("uri", "e1"), FP, BRIEF)).isInstanceOf(ClaimOutcome.Acquired.class);
         }
     }
 
