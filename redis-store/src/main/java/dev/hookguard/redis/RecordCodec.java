@@ -1,0 +1,162 @@
+package dev.hookguard.redis;
+
+import dev.hookguard.core.EventKey;
+import dev.hookguard.core.EventRecord;
+import dev.hookguard.core.Fingerprint;
+import dev.hookguard.core.HeadersCodec;
+import dev.hookguard.core.Payload;
+import dev.hookguard.core.RecordStatus;
+import dev.hookguard.core.StoredResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The fields of an event's hash and their encoding. The scalar state sits in one field, {@code m}, and a
+ * field that would be empty is not written, so that a finished record stays a small listpack (see the
+ * README for its {@code MEMORY USAGE}). Times are epoch milliseconds of the Redis server; the fingerprint
+ * is its 32 raw bytes.
+ *
+ * <table>
+ *   <caption>Fields</caption>
+ *   <tr><th>field</th><th>meaning</th><th>present</th></tr>
+ *   <tr><td>{@code m}</td><td>format version ({@value #FORMAT_VERSION}), status code ({@link
+ *       RecordStatus#code()}), then comma-separated: token, attempts, created, updated (ms after created),
+ *       and the response's HTTP status if there is one; e.g. {@code 1S1,1,1764406000123,333,200}</td>
+ *       <td>always</td></tr>
+ *   <tr><td>{@code f}</td><td>fingerprint, 32 bytes</td><td>always</td></tr>
+ *   <tr><td>{@code l}</td><td>lease end</td><td>PROCESSING</td></tr>
+ *   <tr><td>{@code rc}, {@code rb}, {@code ro}</td><td>response content type, body, "1" if the body was
+ *       omitted</td><td>SUCCEEDED, REJECTED; each when set</td></tr>
+ *   <tr><td>{@code ph}, {@code pb}</td><td>payload headers (JSON of {@link HeadersCodec}), body</td>
+ *       <td>FAILED, DEAD, REJECTED (and after a resolve); the body when not empty</td></tr>
+ *   <tr><td>{@code e}</td><td>last error or operator's note, UTF-8</td><td>after a failure or resolve</td></tr>
+ * </table>
+ */
+final class RecordCodec {
+
+    /** The format version that leads field {@code m}; scripts and this reader refuse any other. */
+    static final String FORMAT_VERSION = "1";
+
+    private static final Pattern META = Pattern.compile("(\\d)([A-Z])(\\d+),(\\d+),(\\d+),(\\d+)(?:,(\\d+))?");
+
+    private static final HexFormat HEX = HexFormat.of();
+
+    private RecordCodec() {}
+
+    /** The record a hash holds; null when the hash is empty (absent or expired). */
+    static @Nullable EventRecord decode(EventKey key, Map<String, byte[]> hash) {
+        if (hash.isEmpty()) {
+            return null;
+        }
+        String meta = text(hash, "m");
+        Matcher m = meta == null ? null : META.matcher(meta);
+        if (m == null || !m.matches() || !FORMAT_VERSION.equals(m.group(1))) {
+            throw new IllegalStateException("the Redis record of " + key + " has an unknown format: '" + meta + "'");
+        }
+        RecordStatus status = RecordStatus.fromCode(m.group(2));
+        long created = Long.parseLong(m.group(5));
+        return new EventRecord(
+                key,
+                status,
+                new Fingerprint(HEX.formatHex(hash.get("f"))),
+                Long.parseLong(m.group(3)),
+                Integer.parseInt(m.group(4)),
+                status == RecordStatus.PROCESSING && hash.containsKey("l") ? instant(hash, "l") : null,
+                m.group(7) == null
+                        ? null
+                        : response(ascii(m.group(7)), hash.get("rc"), hash.get("rb"), hash.containsKey("ro")),
+                payload(hash),
+                hash.containsKey("e") ? new String(hash.get("e"), StandardCharsets.UTF_8) : null,
+                Instant.ofEpochMilli(created),
+                Instant.ofEpochMilli(created + Long.parseLong(m.group(6))));
+    }
+
+    /** The response as the reply of {@code claim.lua} lists it: status, content type, body, omitted. */
+    static StoredResponse response(
+            byte[] status, byte @Nullable [] contentType, byte @Nullable [] body, boolean omitted) {
+        return new StoredResponse(
+                Integer.parseInt(new String(status, StandardCharsets.US_ASCII)),
+                contentType == null ? null : new String(contentType, StandardCharsets.UTF_8),
+                body == null ? new byte[0] : body,
+                omitted);
+    }
+
+    /** Field, value pairs that store a response besides its status (which goes into {@code m}): each when set. */
+    static List<byte[]> responseFields(StoredResponse response) {
+        List<byte[]> fields = new ArrayList<>(6);
+        if (response.contentType() != null) {
+            add(fields, "rc", response.contentType().getBytes(StandardCharsets.UTF_8));
+        }
+        byte[] body = response.body();
+        if (body.length > 0) {
+            add(fields, "rb", body);
+        }
+        if (response.bodyOmitted()) {
+            add(fields, "ro", ascii("1"));
+        }
+        return fields;
+    }
+
+    /** Field, value pairs that store a payload: {@code ph} always, {@code pb} when the body is not empty. */
+    static List<byte[]> payloadFields(Payload payload) {
+        List<byte[]> fields = new ArrayList<>(4);
+        add(fields, "ph", headers(payload));
+        byte[] body = payload.body();
+        if (body.length > 0) {
+            add(fields, "pb", body);
+        }
+        return fields;
+    }
+
+    /** The payload's headers as stored in {@code ph}. */
+    static byte[] headers(Payload payload) {
+        return HeadersCodec.encode(payload.headers()).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** The fingerprint as stored in {@code f}: its 32 raw bytes. */
+    static byte[] fingerprint(Fingerprint fingerprint) {
+        return HEX.parseHex(fingerprint.hex());
+    }
+
+    static byte[] ascii(String text) {
+        return text.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    private static @Nullable Payload payload(Map<String, byte[]> hash) {
+        byte[] headers = hash.get("ph");
+        if (headers == null) {
+            return null;
+        }
+        byte[] body = hash.getOrDefault("pb", new byte[0]);
+        return new Payload(body, HeadersCodec.decode(new String(headers, StandardCharsets.UTF_8)));
+    }
+
+    private static void add(List<byte[]> fields, String name, byte[] value) {
+        fields.add(ascii(name));
+        fields.add(value);
+    }
+
+    private static @Nullable String text(Map<String, byte[]> hash, String field) {
+        byte[] value = hash.get(field);
+        return value == null ? null : new String(value, StandardCharsets.US_ASCII);
+    }
+
+    private static long number(Map<String, byte[]> hash, String field) {
+        String value = text(hash, field);
+        if (value == null) {
+            throw new IllegalStateException("a Redis record lacks its field '" + field + "'");
+        }
+        return Long.parseLong(value);
+    }
+
+    private static Instant instant(Map<String, byte[]> hash, String field) {
+        return Instant.ofEpochMilli(number(hash, field));
+    }
+}

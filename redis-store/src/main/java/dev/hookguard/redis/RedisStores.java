@@ -1,0 +1,157 @@
+package dev.hookguard.redis;
+
+import dev.hookguard.core.StoreUnavailableException;
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisException;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.SocketOptions;
+import io.lettuce.core.TimeoutOptions;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.cluster.ClusterClientOptions;
+import io.lettuce.core.cluster.RedisClusterClient;
+import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
+import io.lettuce.core.codec.ByteArrayCodec;
+import io.lettuce.core.codec.RedisCodec;
+import io.lettuce.core.codec.StringCodec;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Builds {@link RedisIdempotencyStore}s, one per topology. Each store opens one connection and shares it
+ * between all threads; commands wait at most {@link RedisStoreConfig#commandTimeout()}, and while the
+ * connection is down commands fail at once (Lettuce reconnects in the background), so callers get {@link
+ * StoreUnavailableException} quickly instead of a queue that grows.
+ *
+ * <ul>
+ *   <li>{@link #standalone}: {@code redis://[password@]host[:port][/database]}, or {@code rediss://} for TLS.
+ *   <li>{@link #sentinel}: {@code redis-sentinel://[password@]host[:port][,host2[:port2]][/database]#masterName}.
+ *   <li>{@link #cluster}: comma-separated seed node URIs, {@code redis://host1:7001,redis://host2:7002}.
+ *   <li>{@link #fromUri}: picks one of the above by the form of the URI.
+ * </ul>
+ */
+public final class RedisStores {
+
+    /** The codec of connections passed to {@link #of}: string keys, byte-array values. */
+    public static final RedisCodec<String, byte[]> CODEC = RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE);
+
+    private RedisStores() {}
+
+    /**
+     * A store for the URI's topology: a comma-separated list is a cluster's seed nodes, a {@code
+     * redis-sentinel://} or {@code rediss-sentinel://} URI a Sentinel setup, anything else one server. A
+     * cluster known by one seed node only is built with {@link #cluster}.
+     */
+    public static RedisIdempotencyStore fromUri(String uri, RedisStoreConfig config) {
+        if (uri.startsWith("redis-sentinel://") || uri.startsWith("rediss-sentinel://")) {
+            return sentinel(uri, config);
+        }
+        return uri.contains(",") ? cluster(uri, config) : standalone(uri, config);
+    }
+
+    /** A store on one Redis server. */
+    public static RedisIdempotencyStore standalone(String uri, RedisStoreConfig config) {
+        RedisURI redisUri = RedisURI.create(uri);
+        if (!redisUri.getSentinels().isEmpty()) {
+            throw new IllegalArgumentException("uri must name one server, use sentinel() for '" + redacted(uri) + "'");
+        }
+        return connect(redisUri, config);
+    }
+
+    /** A store on the master that Sentinel names; it follows failovers. */
+    public static RedisIdempotencyStore sentinel(String uri, RedisStoreConfig config) {
+        RedisURI redisUri = RedisURI.create(uri);
+        if (redisUri.getSentinels().isEmpty() || redisUri.getSentinelMasterId() == null) {
+            throw new IllegalArgumentException(
+                    "uri must be redis-sentinel://host:port[,host:port]#masterName but was '" + redacted(uri) + "'");
+        }
+        return connect(redisUri, config);
+    }
+
+    /** A store on a Redis Cluster, found through these comma-separated seed node URIs. */
+    public static RedisIdempotencyStore cluster(String seedUris, RedisStoreConfig config) {
+        List<RedisURI> seeds = Arrays.stream(seedUris.split(","))
+                .map(String::trim)
+                .filter(s -> !s.isEmpty())
+                .map(seed -> withTimeout(RedisURI.create(seed), config))
+                .toList();
+        if (seeds.isEmpty()) {
+            throw new IllegalArgumentException(
+                    "seedUris must name at least one node but was '" + redacted(seedUris) + "'");
+        }
+        RedisClusterClient client = RedisClusterClient.create(seeds);
+        client.setOptions(ClusterClientOptions.builder()
+                .timeoutOptions(TimeoutOptions.enabled(config.commandTimeout()))
+                .socketOptions(socketOptions(config))
+                .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+                .build());
+        try {
+            StatefulRedisClusterConnection<String, byte[]> connection = client.connect(CODEC);
+            return open(
+                    new RedisGateway(connection.async(), config.commandTimeout(), () -> {
+                        connection.close();
+                        client.shutdown();
+                    }),
+                    config);
+        } catch (RedisException e) {
+            client.shutdown();
+            throw new StoreUnavailableException("cannot connect to the Redis Cluster: " + e.getMessage(), e);
+        }
+    }
+
+    /** A store on a connection the caller owns and closes; it must use {@link #CODEC}. */
+    public static RedisIdempotencyStore of(
+            StatefulRedisConnection<String, byte[]> connection, RedisStoreConfig config) {
+        return open(new RedisGateway(connection.async(), config.commandTimeout(), () -> {}), config);
+    }
+
+    /** A store on a cluster connection the caller owns and closes; it must use {@link #CODEC}. */
+    public static RedisIdempotencyStore of(
+            StatefulRedisClusterConnection<String, byte[]> connection, RedisStoreConfig config) {
+        return open(new RedisGateway(connection.async(), config.commandTimeout(), () -> {}), config);
+    }
+
+    private static RedisIdempotencyStore connect(RedisURI uri, RedisStoreConfig config) {
+        RedisClient client = RedisClient.create(withTimeout(uri, config));
+        client.setOptions(ClientOptions.builder()
+                .timeoutOptions(TimeoutOptions.enabled(config.commandTimeout()))
+                .socketOptions(socketOptions(config))
+                .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+                .build());
+        try {
+            StatefulRedisConnection<String, byte[]> connection = client.connect(CODEC);
+            return open(
+                    new RedisGateway(connection.async(), config.commandTimeout(), () -> {
+                        connection.close();
+                        client.shutdown();
+                    }),
+                    config);
+        } catch (RedisException e) {
+            client.shutdown();
+            throw new StoreUnavailableException("cannot connect to Redis: " + e.getMessage(), e);
+        }
+    }
+
+    private static RedisIdempotencyStore open(RedisGateway gateway, RedisStoreConfig config) {
+        try {
+            return new RedisIdempotencyStore(gateway, config);
+        } catch (RuntimeException e) {
+            gateway.close();
+            throw e;
+        }
+    }
+
+    private static RedisURI withTimeout(RedisURI uri, RedisStoreConfig config) {
+        uri.setTimeout(config.commandTimeout());
+        return uri;
+    }
+
+    /** The URI without the password or user name it may carry, for messages. */
+    static String redacted(String uri) {
+        return uri.replaceAll("//[^/@,]*@", "//***@");
+    }
+
+    private static SocketOptions socketOptions(RedisStoreConfig config) {
+        return SocketOptions.builder().connectTimeout(config.connectTimeout()).build();
+    }
+}

@@ -1,0 +1,40 @@
+package dev.hookguard.redis;
+
+import dev.hookguard.core.IdempotencyStore;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.cluster.RedisClusterClient;
+import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
+import java.util.Arrays;
+import org.junit.jupiter.api.AfterAll;
+
+/**
+ * The whole store contract, and the Redis extras, against a Redis Cluster of three masters, given by
+ * {@code HOOKGUARD_REDIS_CLUSTER_URI} (skipped without it, failed without it on CI).
+ */
+class RedisClusterContractIT extends RedisStoreContract {
+
+    private static final RedisIdempotencyStore[] STORE = new RedisIdempotencyStore[1];
+
+    @Override
+    protected IdempotencyStore createStore() {
+        return shared(STORE, config -> RedisStores.cluster(RedisTestStores.clusterUris(), config));
+    }
+
+    @Override
+    protected void flushScripts() {
+        RedisClusterClient client = RedisClusterClient.create(
+                Arrays.stream(RedisTestStores.clusterUris().split(","))
+                        .map(RedisURI::create)
+                        .toList());
+        try (StatefulRedisClusterConnection<String, String> connection = client.connect()) {
+            connection.sync().scriptFlush(); // Lettuce sends it to every master
+        } finally {
+            client.shutdown();
+        }
+    }
+
+    @AfterAll
+    static void closeStore() {
+        close(STORE);
+    }
+}
