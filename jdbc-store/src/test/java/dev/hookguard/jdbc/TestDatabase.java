@@ -2,10 +2,14 @@ package dev.hookguard.jdbc;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import dev.hookguard.core.EventKey;
 import dev.hookguard.testkit.TestServices;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.UUID;
 import java.util.function.Consumer;
+import org.jooq.DSLContext;
+import org.jooq.impl.DSL;
 
 /**
  * One test class's database: a HikariCP pool and a table of its own ({@code hookguard_events_it_<random>}), created
@@ -17,6 +21,8 @@ final class TestDatabase implements AutoCloseable {
     final HikariDataSource dataSource;
     final JdbcDialect dialect;
     final String table;
+    /** A table for handlers' own writes in the transactional-mode tests. */
+    final Effects effects;
 
     private TestDatabase(HikariDataSource dataSource, JdbcDialect dialect) {
         this.dataSource = dataSource;
@@ -32,6 +38,8 @@ final class TestDatabase implements AutoCloseable {
         if (created.dialect() != dialect) {
             throw new IllegalStateException("detected " + created.dialect() + " but expected " + dialect);
         }
+        this.effects = new Effects(table + "_fx");
+        effects.create(dsl());
     }
 
     static TestDatabase postgres() {
@@ -74,9 +82,34 @@ final class TestDatabase implements AutoCloseable {
         return new JdbcIdempotencyStore(dataSource, config());
     }
 
+    /** jOOQ on the pool, with the store's settings. */
+    DSLContext dsl() {
+        return DSL.using(dataSource, dialect.sqlDialect(), JdbcSession.SETTINGS);
+    }
+
+    /** The database's clock, as the store reads it. */
+    Instant now() {
+        return dsl().select(new DatabaseTime(dialect).now()).fetchSingle().value1();
+    }
+
+    /** Deletes the event's row behind the store's back, as a purge would. */
+    void delete(String tableName, EventKey key) {
+        EventsTable events = new EventsTable(tableName, dialect);
+        dsl().deleteFrom(events.table)
+                .where(events.endpoint.eq(key.endpoint()))
+                .and(events.eventId.eq(key.eventId()))
+                .execute();
+    }
+
+    /** How many rows the table holds, expired or not. */
+    int rows(String tableName) {
+        return dsl().fetchCount(DSL.table(DSL.name(tableName)));
+    }
+
     @Override
     public void close() {
         try {
+            effects.drop(dsl());
             JdbcSchema.drop(dataSource, dialect, table);
         } finally {
             dataSource.close();
