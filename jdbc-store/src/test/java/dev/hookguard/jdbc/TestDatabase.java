@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.UUID;
 import java.util.function.Consumer;
+import javax.sql.DataSource;
 import org.jooq.DSLContext;
 import org.jooq.impl.DSL;
 
@@ -103,7 +104,12 @@ final class TestDatabase implements AutoCloseable {
 
     /** How many rows the table holds, expired or not. */
     int rows(String tableName) {
-        return dsl().fetchCount(DSL.table(DSL.name(tableName)));
+        return rows(dataSource, dialect, tableName);
+    }
+
+    static int rows(DataSource dataSource, JdbcDialect dialect, String tableName) {
+        return DSL.using(dataSource, dialect.sqlDialect(), JdbcSession.SETTINGS)
+                .fetchCount(DSL.table(DSL.name(tableName)));
     }
 
     @Override
