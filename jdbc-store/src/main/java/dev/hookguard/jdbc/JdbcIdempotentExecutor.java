@@ -163,8 +163,7 @@ public final class JdbcIdempotentExecutor implements AutoCloseable {
     private Verdict complete(TransactionScope scope, Attempt attempt, Completion completion) {
         WriteOutcome written;
         try {
-            written = store.writes()
-                    .complete(scope.transaction.dsl(), attempt.key, attempt.token, completion, attempt.policy);
+            written = store.writes().complete(scope.storeDsl, attempt.key, attempt.token, completion, attempt.policy);
         } catch (DataAccessException e) {
             rollbackAfter(scope, e);
             throw StoreErrors.unavailable("complete " + attempt.key + " in the handler's transaction", e);

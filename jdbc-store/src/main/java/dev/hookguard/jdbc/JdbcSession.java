@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import javax.sql.DataSource;
 import org.jooq.DSLContext;
+import org.jooq.SQLDialect;
 import org.jooq.conf.RenderQuotedNames;
 import org.jooq.conf.Settings;
 import org.jooq.exception.DataAccessException;
@@ -39,6 +40,10 @@ final class JdbcSession {
 
     DataSource dataSource() {
         return dataSource;
+    }
+
+    SQLDialect sqlDialect() {
+        return dialect.sqlDialect();
     }
 
     /** jOOQ on {@code connection}, with this store's dialect and settings. */

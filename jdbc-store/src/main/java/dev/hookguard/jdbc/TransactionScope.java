@@ -3,6 +3,8 @@ package dev.hookguard.jdbc;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Savepoint;
+import org.jooq.DSLContext;
+import org.jooq.impl.DSL;
 
 /**
  * The transaction a {@link TransactionalHandler} runs in: one of the executor's own, or a savepoint inside the
@@ -11,11 +13,16 @@ import java.sql.Savepoint;
  */
 abstract sealed class TransactionScope implements AutoCloseable {
 
+    /** What the handler gets: the connection, and jOOQ on it with jOOQ's default settings. */
     final JdbcTransaction transaction;
+    /** jOOQ on the same connection with the store's settings, for the verdict. */
+    final DSLContext storeDsl;
+
     private boolean ended;
 
     private TransactionScope(Connection connection, JdbcSession session) {
-        this.transaction = new JdbcTransaction(connection, session.dsl(connection));
+        this.transaction = new JdbcTransaction(connection, DSL.using(connection, session.sqlDialect()));
+        this.storeDsl = session.dsl(connection);
     }
 
     /** A transaction of its own on a connection from the pool, at READ COMMITTED (see the module README). */

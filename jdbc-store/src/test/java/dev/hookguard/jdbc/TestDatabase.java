@@ -40,7 +40,7 @@ final class TestDatabase implements AutoCloseable {
             throw new IllegalStateException("detected " + created.dialect() + " but expected " + dialect);
         }
         this.effects = new Effects(table + "_fx");
-        effects.create(dsl());
+        effects.create(plainDsl());
     }
 
     static TestDatabase postgres() {
@@ -88,6 +88,11 @@ final class TestDatabase implements AutoCloseable {
         return DSL.using(dataSource, dialect.sqlDialect(), JdbcSession.SETTINGS);
     }
 
+    /** jOOQ on the pool with jOOQ's default settings, as a handler's own code would use it. */
+    DSLContext plainDsl() {
+        return DSL.using(dataSource, dialect.sqlDialect());
+    }
+
     /** The database's clock, as the store reads it. */
     Instant now() {
         return dsl().select(new DatabaseTime(dialect).now()).fetchSingle().value1();
@@ -115,7 +120,7 @@ final class TestDatabase implements AutoCloseable {
     @Override
     public void close() {
         try {
-            effects.drop(dsl());
+            effects.drop(plainDsl());
             JdbcSchema.drop(dataSource, dialect, table);
         } finally {
             dataSource.close();

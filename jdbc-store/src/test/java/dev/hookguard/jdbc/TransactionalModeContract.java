@@ -71,7 +71,7 @@ abstract class TransactionalModeContract {
     }
 
     private List<String> effects() {
-        return effects.all(database().dsl()).stream()
+        return effects.all(database().plainDsl()).stream()
                 .filter(e -> e.startsWith(endpoint))
                 .toList();
     }
@@ -249,7 +249,7 @@ abstract class TransactionalModeContract {
     }
 
     private DSLContext dsl(Connection connection) {
-        return DSL.using(connection, database().dialect.sqlDialect(), JdbcSession.SETTINGS);
+        return DSL.using(connection, database().dialect.sqlDialect());
     }
 
     private static void awaitQuietly(CountDownLatch latch) {
