@@ -1,0 +1,168 @@
+package dev.hookguard.jdbc;
+
+import static org.jooq.impl.DSL.excluded;
+import static org.jooq.impl.DSL.inline;
+import static org.jooq.impl.DSL.val;
+import static org.jooq.impl.DSL.when;
+
+import dev.hookguard.core.EventKey;
+import dev.hookguard.core.Fingerprint;
+import dev.hookguard.core.IdempotencyPolicy;
+import dev.hookguard.core.RecordStatus;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.jooq.Condition;
+import org.jooq.DSLContext;
+import org.jooq.Field;
+import org.jooq.Query;
+import org.jooq.Record;
+import org.jooq.Record2;
+import org.jooq.ResultQuery;
+import org.jooq.SQLDialect;
+import org.jooq.SelectField;
+import org.jooq.impl.DSL;
+
+/**
+ * The statements of a claim. Status codes and small constants are inlined (so PostgreSQL can match them against
+ * partial indexes); the key, fingerprint and durations are always bound.
+ */
+final class ClaimQueries {
+
+    static final Field<String> PROCESSING = inline(RecordStatus.PROCESSING.code());
+    static final Field<String> FAILED = inline(RecordStatus.FAILED.code());
+
+    private final EventsTable t;
+    private final DatabaseTime time;
+    private final Field<Instant> dbNow;
+
+    ClaimQueries(EventsTable table, DatabaseTime time) {
+        this.t = table;
+        this.time = time;
+        this.dbNow = time.now().as("db_now");
+    }
+
+    /**
+     * PostgreSQL's claim, one statement: insert a fresh row or, on conflict, take the existing one over when it is
+     * past its retention, FAILED, or PROCESSING with an expired lease (same fingerprint). Returns the new token and
+     * attempt, or no row when the guard refused.
+     */
+    ResultQuery<Record2<Long, Integer>> upsert(DSLContext dsl, EventKey key, Fingerprint fp, IdempotencyPolicy policy) {
+        Condition expired = t.expiresAt.le(time.now());
+        Condition reclaimable = t.fingerprint
+                .eq(excluded(t.fingerprint))
+                .and(t.status.eq(FAILED).or(t.status.eq(PROCESSING).and(t.leaseUntil.le(time.now()))));
+        Map<Field<?>, Field<?>> set = new LinkedHashMap<>(clearedResponse());
+        set.put(t.status, PROCESSING);
+        set.put(t.token, t.token.plus(inline(1L)));
+        set.put(t.attempts, when(expired, inline(1)).otherwise(t.attempts.plus(inline(1))));
+        set.put(t.fingerprint, excluded(t.fingerprint));
+        set.put(t.leaseUntil, excluded(t.leaseUntil));
+        set.put(t.expiresAt, excluded(t.expiresAt));
+        set.put(t.payloadBody, when(expired, nullOf(t.payloadBody)).otherwise(t.payloadBody));
+        set.put(t.payloadHeaders, when(expired, nullOf(t.payloadHeaders)).otherwise(t.payloadHeaders));
+        set.put(t.lastError, when(expired, nullOf(t.lastError)).otherwise(t.lastError));
+        set.put(t.createdAt, when(expired, excluded(t.createdAt)).otherwise(t.createdAt));
+        set.put(t.updatedAt, excluded(t.updatedAt));
+        set.put(t.completedAt, nullOf(t.completedAt));
+        return dsl.insertInto(t.table)
+                .set(freshRow(key, fp, policy))
+                .onConflict(t.endpoint, t.eventId)
+                .doUpdate()
+                .set(set)
+                .where(expired.or(reclaimable))
+                .returningResult(t.token, t.attempts);
+    }
+
+    /** Inserts a fresh row unless one exists, without an error: {@code INSERT IGNORE} or {@code MERGE}. */
+    Query insertIfAbsent(DSLContext dsl, EventKey key, Fingerprint fp, IdempotencyPolicy policy) {
+        Map<Field<?>, Field<?>> row = freshRow(key, fp, policy);
+        if (dsl.dialect().family() == SQLDialect.H2) {
+            return dsl.mergeInto(t.table)
+                    .using(DSL.selectOne())
+                    .on(is(key))
+                    .whenNotMatchedThenInsert(row.keySet())
+                    .values(row.values());
+        }
+        return dsl.insertInto(t.table).set(row).onDuplicateKeyIgnore();
+    }
+
+    /** The row (all columns) and the database's current time as {@link #dbNow}; locked when {@code forUpdate}. */
+    ResultQuery<Record> read(DSLContext dsl, EventKey key, boolean forUpdate) {
+        List<SelectField<?>> fields = new ArrayList<>(t.columns);
+        fields.add(dbNow);
+        var select = dsl.select(fields).from(t.table).where(is(key));
+        return forUpdate ? select.forUpdate() : select;
+    }
+
+    /** The database's time in the row that {@link #read} returns. */
+    Instant dbNow(Record row) {
+        return row.get(dbNow);
+    }
+
+    /** Takes over the row that {@link #read} locked and {@link ClaimDecision} released. */
+    Query takeOver(DSLContext dsl, EventKey key, Fingerprint fp, IdempotencyPolicy policy, ClaimDecision.TakeOver to) {
+        Map<Field<?>, Field<?>> set = new LinkedHashMap<>(clearedResponse());
+        set.put(t.status, PROCESSING);
+        set.put(t.token, val(to.acquired().token()));
+        set.put(t.attempts, val(to.acquired().attempt()));
+        set.put(t.leaseUntil, time.after(policy.lease()));
+        set.put(t.expiresAt, time.after(unfinishedRetention(policy)));
+        set.put(t.updatedAt, time.now());
+        set.put(t.completedAt, nullOf(t.completedAt));
+        if (to.fresh()) {
+            set.put(t.fingerprint, val(fp.hex()));
+            set.put(t.payloadBody, nullOf(t.payloadBody));
+            set.put(t.payloadHeaders, nullOf(t.payloadHeaders));
+            set.put(t.lastError, nullOf(t.lastError));
+            set.put(t.createdAt, time.now());
+        }
+        return dsl.update(t.table)
+                .set(set)
+                .where(is(key))
+                .and(t.token.eq(val(to.acquired().token() - 1)));
+    }
+
+    /** The condition that selects the event's row by primary key. */
+    Condition is(EventKey key) {
+        return t.endpoint.eq(val(key.endpoint())).and(t.eventId.eq(val(key.eventId())));
+    }
+
+    /** A PROCESSING row lives at least its retention, and never less than its lease. */
+    static Duration unfinishedRetention(IdempotencyPolicy policy) {
+        return policy.retention().compareTo(policy.lease()) > 0 ? policy.retention() : policy.lease();
+    }
+
+    static <T> Field<T> nullOf(Field<T> column) {
+        return DSL.inline(null, column);
+    }
+
+    private Map<Field<?>, Field<?>> freshRow(EventKey key, Fingerprint fp, IdempotencyPolicy policy) {
+        Map<Field<?>, Field<?>> row = new LinkedHashMap<>();
+        row.put(t.endpoint, val(key.endpoint()));
+        row.put(t.eventId, val(key.eventId()));
+        row.put(t.formatVersion, inline(EventsTable.FORMAT_VERSION));
+        row.put(t.status, PROCESSING);
+        row.put(t.fingerprint, val(fp.hex()));
+        row.put(t.token, inline(1L));
+        row.put(t.attempts, inline(1));
+        row.put(t.leaseUntil, time.after(policy.lease()));
+        row.put(t.expiresAt, time.after(unfinishedRetention(policy)));
+        row.put(t.responseBodyOmitted, inline(false));
+        row.put(t.createdAt, time.now());
+        row.put(t.updatedAt, time.now());
+        return row;
+    }
+
+    private Map<Field<?>, Field<?>> clearedResponse() {
+        Map<Field<?>, Field<?>> set = new LinkedHashMap<>();
+        set.put(t.responseStatus, nullOf(t.responseStatus));
+        set.put(t.responseType, nullOf(t.responseType));
+        set.put(t.responseBody, nullOf(t.responseBody));
+        set.put(t.responseBodyOmitted, inline(false));
+        return set;
+    }
+}

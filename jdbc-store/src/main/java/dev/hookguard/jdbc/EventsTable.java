@@ -1,0 +1,115 @@
+package dev.hookguard.jdbc;
+
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import org.jooq.Converter;
+import org.jooq.DataType;
+import org.jooq.Field;
+import org.jooq.Record;
+import org.jooq.Table;
+import org.jooq.impl.DSL;
+import org.jooq.impl.SQLDataType;
+
+/**
+ * The hand-written jOOQ definition of the events table (no code generation): its name and one typed field per
+ * column of {@code schema-<dialect>.sql}. Fields are qualified with the table name, which jOOQ drops where SQL
+ * wants bare column names (insert lists, {@code SET}).
+ *
+ * <p>Times are {@link Instant}s: {@code TIMESTAMP(3) WITH TIME ZONE} on PostgreSQL and H2, {@code DATETIME(3)}
+ * holding UTC on MariaDB/MySQL (a {@code TIMESTAMP} there would end in 2038 and follow the session time zone).
+ */
+final class EventsTable {
+
+    /** The row format this code writes into {@code format_version}. */
+    static final int FORMAT_VERSION = 1;
+
+    final Table<Record> table;
+    final Field<String> endpoint;
+    final Field<String> eventId;
+    final Field<Integer> formatVersion;
+    final Field<String> status;
+    final Field<String> fingerprint;
+    final Field<Long> token;
+    final Field<Integer> attempts;
+    final Field<Instant> leaseUntil;
+    final Field<Instant> expiresAt;
+    final Field<Integer> responseStatus;
+    final Field<String> responseType;
+    final Field<byte[]> responseBody;
+    final Field<Boolean> responseBodyOmitted;
+    final Field<byte[]> payloadBody;
+    final Field<String> payloadHeaders;
+    final Field<String> lastError;
+    final Field<Instant> createdAt;
+    final Field<Instant> updatedAt;
+    final Field<Instant> completedAt;
+    /** Every column, in the order of the schema script. */
+    final List<Field<?>> columns;
+
+    EventsTable(String tableName, JdbcDialect dialect) {
+        DataType<Instant> time = timeType(dialect);
+        table = DSL.table(DSL.name(tableName));
+        endpoint = column(tableName, "endpoint", SQLDataType.VARCHAR(255));
+        eventId = column(tableName, "event_id", SQLDataType.VARCHAR(255));
+        formatVersion = column(tableName, "format_version", SQLDataType.INTEGER);
+        status = column(tableName, "status", SQLDataType.CHAR(1));
+        fingerprint = column(tableName, "fingerprint", SQLDataType.CHAR(64));
+        token = column(tableName, "token", SQLDataType.BIGINT);
+        attempts = column(tableName, "attempts", SQLDataType.INTEGER);
+        leaseUntil = column(tableName, "lease_until", time);
+        expiresAt = column(tableName, "expires_at", time);
+        responseStatus = column(tableName, "response_status", SQLDataType.INTEGER);
+        responseType = column(tableName, "response_type", SQLDataType.VARCHAR(1024));
+        responseBody = column(tableName, "response_body", SQLDataType.BLOB);
+        responseBodyOmitted = column(tableName, "response_body_omitted", SQLDataType.BOOLEAN);
+        payloadBody = column(tableName, "payload_body", SQLDataType.BLOB);
+        payloadHeaders = column(tableName, "payload_headers", SQLDataType.CLOB);
+        lastError = column(tableName, "last_error", SQLDataType.VARCHAR(4000));
+        createdAt = column(tableName, "created_at", time);
+        updatedAt = column(tableName, "updated_at", time);
+        completedAt = column(tableName, "completed_at", time);
+        columns = List.of(
+                endpoint,
+                eventId,
+                formatVersion,
+                status,
+                fingerprint,
+                token,
+                attempts,
+                leaseUntil,
+                expiresAt,
+                responseStatus,
+                responseType,
+                responseBody,
+                responseBodyOmitted,
+                payloadBody,
+                payloadHeaders,
+                lastError,
+                createdAt,
+                updatedAt,
+                completedAt);
+    }
+
+    /** The type of every time column on this dialect, seen from Java as an {@link Instant}. */
+    static DataType<Instant> timeType(JdbcDialect dialect) {
+        return switch (dialect) {
+            case POSTGRESQL, H2 -> SQLDataType.INSTANT.precision(3);
+            case MARIADB, MYSQL -> SQLDataType.LOCALDATETIME(3).asConvertedDataType(UtcDateTime.CONVERTER);
+        };
+    }
+
+    private static <T> Field<T> column(String tableName, String column, DataType<T> type) {
+        return DSL.field(DSL.name(tableName, column), type);
+    }
+
+    /** {@code DATETIME} values that hold UTC wall-clock time, read and written as instants. */
+    private static final class UtcDateTime {
+        static final Converter<LocalDateTime, Instant> CONVERTER = Converter.ofNullable(
+                LocalDateTime.class,
+                Instant.class,
+                local -> local.toInstant(ZoneOffset.UTC),
+                instant -> LocalDateTime.ofInstant(instant, ZoneOffset.UTC));
+    }
+}

@@ -1,0 +1,196 @@
+package dev.hookguard.jdbc;
+
+import dev.hookguard.core.AdminOutcome;
+import dev.hookguard.core.ClaimOutcome;
+import dev.hookguard.core.Completion;
+import dev.hookguard.core.DeadLetterPage;
+import dev.hookguard.core.EventKey;
+import dev.hookguard.core.EventRecord;
+import dev.hookguard.core.Failure;
+import dev.hookguard.core.Fingerprint;
+import dev.hookguard.core.IdempotencyPolicy;
+import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.core.RecordStatus;
+import dev.hookguard.core.WriteOutcome;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import javax.sql.DataSource;
+import org.jooq.DSLContext;
+import org.jooq.Record2;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The {@link IdempotencyStore} on one table of a PostgreSQL, H2 or MariaDB/MySQL database, reached through any
+ * {@link DataSource} (a HikariCP pool in production). Thread-safe; create one per table and share it.
+ *
+ * <p>Every operation borrows its own connection and runs as one auto-committed statement or one short transaction of
+ * its own, never inside a transaction the caller has open, so pass the pool itself, not a transaction-aware proxy. The
+ * claim is a single guarded upsert on PostgreSQL and insert-if-absent plus a locked read elsewhere (see {@link
+ * UpsertClaim}, {@link LockingClaim}); every later write is an {@code UPDATE} fenced by the claim's token. Leases and
+ * retention follow the database's clock, in milliseconds. Records past their retention behave as absent at once and
+ * are deleted by {@link #purgeExpired()}. Any database failure is a {@link
+ * dev.hookguard.core.StoreUnavailableException}. The module README lists the table and every statement.
+ */
+public final class JdbcIdempotencyStore implements IdempotencyStore {
+
+    private final JdbcStoreConfig config;
+    private final JdbcDialect dialect;
+    private final JdbcSession session;
+    private final EventRowMapper mapper;
+    private final ReadQueries reads;
+    private final AdminQueries admin;
+    private final FencedWrites writes;
+    private final ClaimStrategy claims;
+
+    /** A store on the table {@code hookguard_events}, dialect detected from the data source. */
+    public JdbcIdempotencyStore(DataSource dataSource) {
+        this(dataSource, JdbcStoreConfig.ofDefaults());
+    }
+
+    /**
+     * A store as configured. Borrows a connection now only to detect the dialect (when not configured) and to create
+     * the schema (when asked to).
+     *
+     * @throws dev.hookguard.core.StoreUnavailableException when that connection cannot be had
+     */
+    public JdbcIdempotencyStore(DataSource dataSource, JdbcStoreConfig config) {
+        this(dataSource, config, key -> {});
+    }
+
+    /** As above; {@code afterRefusal} runs between a refused claim attempt and its read, so tests can race them. */
+    JdbcIdempotencyStore(DataSource dataSource, JdbcStoreConfig config, Consumer<EventKey> afterRefusal) {
+        this.config = config;
+        this.dialect = config.dialect() != null ? config.dialect() : JdbcDialect.detect(dataSource);
+        if (config.createSchemaIfMissing()) {
+            JdbcSchema.createIfMissing(dataSource, dialect, config.tableName());
+        }
+        EventsTable table = new EventsTable(config.tableName(), dialect);
+        DatabaseTime time = new DatabaseTime(dialect);
+        ClaimQueries claimQueries = new ClaimQueries(table, time);
+        WriteQueries writeQueries = new WriteQueries(table, time, claimQueries);
+        this.session = new JdbcSession(dataSource, dialect);
+        this.mapper = new EventRowMapper(table);
+        this.reads = new ReadQueries(table, time, claimQueries);
+        this.admin = new AdminQueries(table, time, claimQueries, writeQueries);
+        this.writes = new FencedWrites(dialect, table, writeQueries);
+        this.claims = dialect.upsertReturning()
+                ? new UpsertClaim(session, claimQueries, mapper, afterRefusal)
+                : new LockingClaim(session, claimQueries, mapper, afterRefusal);
+    }
+
+    @Override
+    public ClaimOutcome claim(EventKey key, Fingerprint fingerprint, IdempotencyPolicy policy) {
+        return claims.claim(key, fingerprint, policy);
+    }
+
+    @Override
+    public WriteOutcome renew(EventKey key, long token, IdempotencyPolicy policy) {
+        return session.autoCommit("renew " + key, dsl -> writes.renew(dsl, key, token, policy));
+    }
+
+    @Override
+    public WriteOutcome complete(EventKey key, long token, Completion completion, IdempotencyPolicy policy) {
+        return session.autoCommit("complete " + key, dsl -> writes.complete(dsl, key, token, completion, policy));
+    }
+
+    @Override
+    public WriteOutcome fail(EventKey key, long token, Failure failure, IdempotencyPolicy policy) {
+        return session.autoCommit("record failure of " + key, dsl -> writes.fail(dsl, key, token, failure, policy));
+    }
+
+    @Override
+    public Optional<EventRecord> find(EventKey key) {
+        return session.autoCommit(
+                "find " + key, dsl -> reads.find(dsl, key).fetchOptional().map(mapper::record));
+    }
+
+    @Override
+    public DeadLetterPage deadLetters(String endpoint, @Nullable String cursor, int limit) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("limit must be at least 1 but was " + limit);
+        }
+        DeadLetterCursor after = cursor == null ? null : DeadLetterCursor.parse(cursor);
+        List<EventRecord> found = session.autoCommit(
+                "list dead letters of " + endpoint,
+                dsl -> reads.deadLetters(dsl, endpoint, after, limit + 1).fetch(mapper::record));
+        if (found.size() <= limit) {
+            return new DeadLetterPage(found, null);
+        }
+        List<EventRecord> page = found.subList(0, limit);
+        return new DeadLetterPage(
+                page, DeadLetterCursor.after(page.get(limit - 1)).encode());
+    }
+
+    @Override
+    public AdminOutcome resolve(EventKey key, String note, IdempotencyPolicy policy) {
+        return session.transaction(
+                "resolve " + key,
+                dsl -> administer(
+                        dsl, key, () -> admin.resolve(dsl, key, note, policy).execute()));
+    }
+
+    @Override
+    public AdminOutcome requeue(EventKey key, IdempotencyPolicy policy) {
+        return session.transaction(
+                "requeue " + key,
+                dsl -> administer(
+                        dsl, key, () -> admin.requeue(dsl, key, policy).execute()));
+    }
+
+    /**
+     * Deletes every record past its retention (FAILED, SUCCEEDED and REJECTED after {@code policy.retention()}, DEAD
+     * after {@code policy.deadRetention()}, abandoned claims after their lease and retention), in auto-committed
+     * batches of {@link JdbcStoreConfig#purgeBatchSize()} rows so that no lock is held for long.
+     *
+     * @return how many records were deleted
+     */
+    public int purgeExpired() {
+        int batch = config.purgeBatchSize();
+        int total = 0;
+        int deleted;
+        do {
+            deleted = session.autoCommit(
+                    "purge expired records",
+                    dsl -> admin.purgeBatch(dsl, dialect, batch).execute());
+            total += deleted;
+        } while (deleted >= batch);
+        return total;
+    }
+
+    /** The database this store speaks to. */
+    public JdbcDialect dialect() {
+        return dialect;
+    }
+
+    /** This store's configuration. */
+    public JdbcStoreConfig config() {
+        return config;
+    }
+
+    JdbcSession session() {
+        return session;
+    }
+
+    FencedWrites writes() {
+        return writes;
+    }
+
+    private AdminOutcome administer(DSLContext dsl, EventKey key, Change change) {
+        Optional<Record2<String, Boolean>> row = admin.lock(dsl, key).fetchOptional();
+        if (row.isEmpty() || !Boolean.TRUE.equals(row.get().value2())) {
+            return AdminOutcome.NOT_FOUND;
+        }
+        if (!RecordStatus.fromCode(row.get().value1()).isDeadLetter()) {
+            return AdminOutcome.NOT_DEAD_LETTER;
+        }
+        change.apply();
+        return AdminOutcome.UPDATED;
+    }
+
+    /** One statement on the locked row. */
+    @FunctionalInterface
+    private interface Change {
+        int apply();
+    }
+}

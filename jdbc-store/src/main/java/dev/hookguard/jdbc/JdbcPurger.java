@@ -1,0 +1,56 @@
+package dev.hookguard.jdbc;
+
+import java.time.Duration;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs {@link JdbcIdempotencyStore#purgeExpired()} on a schedule. A failed run is logged and the schedule goes on (a
+ * task that throws would silently stop a {@link ScheduledExecutorService}). Several instances may purge the same
+ * table at once: each batch deletes only rows still expired, and on PostgreSQL skips rows another session holds.
+ */
+public final class JdbcPurger implements Runnable {
+
+    private static final Logger log = LoggerFactory.getLogger(JdbcPurger.class);
+
+    private final JdbcIdempotencyStore store;
+
+    /** A purger of this store's table. */
+    public JdbcPurger(JdbcIdempotencyStore store) {
+        this.store = store;
+    }
+
+    /**
+     * Runs every {@code interval}, after a first delay of one interval, on {@code scheduler}; cancel the returned
+     * future to stop.
+     */
+    public ScheduledFuture<?> schedule(ScheduledExecutorService scheduler, Duration interval) {
+        if (interval.isNegative() || interval.isZero()) {
+            throw new IllegalArgumentException("interval must be positive but was " + interval);
+        }
+        long millis = interval.toMillis();
+        return scheduler.scheduleWithFixedDelay(this, millis, millis, TimeUnit.MILLISECONDS);
+    }
+
+    /** One purge of every expired record; never throws. */
+    @Override
+    public void run() {
+        try {
+            int deleted = store.purgeExpired();
+            if (deleted > 0) {
+                log.info(
+                        "Purged {} expired records from {}",
+                        deleted,
+                        store.config().tableName());
+            }
+        } catch (RuntimeException e) {
+            log.warn(
+                    "Purge of {} failed; the next run tries again",
+                    store.config().tableName(),
+                    e);
+        }
+    }
+}

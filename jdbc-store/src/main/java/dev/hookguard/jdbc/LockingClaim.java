@@ -1,0 +1,92 @@
+package dev.hookguard.jdbc;
+
+import dev.hookguard.core.ClaimOutcome;
+import dev.hookguard.core.EventKey;
+import dev.hookguard.core.Fingerprint;
+import dev.hookguard.core.IdempotencyPolicy;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.jooq.DSLContext;
+import org.jooq.Record;
+import org.jooq.exception.DataAccessException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The claim where a guarded upsert cannot report what it did (H2, MariaDB/MySQL), in two atomic steps:
+ *
+ * <ol>
+ *   <li>Auto-committed insert-if-absent ({@code INSERT IGNORE} on MariaDB, {@code MERGE … WHEN NOT MATCHED THEN
+ *       INSERT} on H2). One inserted row means the event was new: acquired, one round trip.
+ *   <li>Otherwise one short transaction: {@code SELECT … FOR UPDATE} of the row with the database's {@code now},
+ *       {@link ClaimDecision}, and, when the row may be taken over, an {@code UPDATE} of the locked row.
+ * </ol>
+ *
+ * <p>The insert runs outside the transaction on purpose: on InnoDB a duplicate insert leaves a shared lock that,
+ * upgraded by {@code FOR UPDATE} in many sessions at once, deadlocks. H2's {@code MERGE} can still meet a concurrent
+ * insert of the same key and fail with a duplicate key; outside a transaction that only means "the row exists".
+ */
+final class LockingClaim implements ClaimStrategy {
+
+    private static final Logger log = LoggerFactory.getLogger(LockingClaim.class);
+
+    private final JdbcSession session;
+    private final ClaimQueries queries;
+    private final EventRowMapper mapper;
+    private final Consumer<EventKey> afterRefusal;
+
+    LockingClaim(JdbcSession session, ClaimQueries queries, EventRowMapper mapper, Consumer<EventKey> afterRefusal) {
+        this.session = session;
+        this.queries = queries;
+        this.mapper = mapper;
+        this.afterRefusal = afterRefusal;
+    }
+
+    @Override
+    public ClaimOutcome claim(EventKey key, Fingerprint fingerprint, IdempotencyPolicy policy) {
+        for (int round = 1; round <= MAX_ROUNDS; round++) {
+            if (session.autoCommit("claim " + key, dsl -> inserted(dsl, key, fingerprint, policy))) {
+                return new ClaimOutcome.Acquired(1, 1);
+            }
+            afterRefusal.accept(key);
+            Optional<ClaimOutcome> outcome =
+                    session.transaction("claim " + key, dsl -> decideLocked(dsl, key, fingerprint, policy));
+            if (outcome.isPresent()) {
+                return outcome.get();
+            }
+        }
+        log.warn("Claim of {} gave up after {} rounds of concurrent changes", key, MAX_ROUNDS);
+        return CONTENDED;
+    }
+
+    private boolean inserted(DSLContext dsl, EventKey key, Fingerprint fingerprint, IdempotencyPolicy policy) {
+        try {
+            return queries.insertIfAbsent(dsl, key, fingerprint, policy).execute() == 1;
+        } catch (DataAccessException e) {
+            if (StoreErrors.isIntegrityViolation(e)) {
+                return false;
+            }
+            throw e;
+        }
+    }
+
+    /** Under the row lock: the outcome, after taking the row over if allowed; empty when the row vanished. */
+    private Optional<ClaimOutcome> decideLocked(
+            DSLContext dsl, EventKey key, Fingerprint fingerprint, IdempotencyPolicy policy) {
+        Optional<Record> row = queries.read(dsl, key, true).fetchOptional();
+        if (row.isEmpty()) {
+            return Optional.empty();
+        }
+        ClaimDecision decision = ClaimDecision.of(mapper.row(row.get()), fingerprint, queries.dbNow(row.get()));
+        if (decision instanceof ClaimDecision.Report report) {
+            return Optional.of(report.outcome());
+        }
+        if (!(decision instanceof ClaimDecision.TakeOver takeOver)) {
+            return Optional.empty();
+        }
+        if (queries.takeOver(dsl, key, fingerprint, policy, takeOver).execute() != 1) {
+            throw new IllegalStateException("the locked row of " + key + " changed under its lock");
+        }
+        return Optional.of(takeOver.acquired());
+    }
+}

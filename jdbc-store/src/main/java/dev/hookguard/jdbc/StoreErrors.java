@@ -1,0 +1,45 @@
+package dev.hookguard.jdbc;
+
+import dev.hookguard.core.StoreUnavailableException;
+import java.sql.SQLException;
+import org.jooq.exception.DataAccessException;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Turns every failure of the database into the SPI's {@link StoreUnavailableException}: a refused or timed-out
+ * connection (Hikari's {@code SQLTransientConnectionException}), a connection lost mid-statement, a restart, a
+ * statement timeout, and also errors such as a missing table, since the SPI lets a store throw nothing else for its
+ * backend. The message names the operation and the SQLState; it never carries bound values.
+ */
+final class StoreErrors {
+
+    private StoreErrors() {}
+
+    static StoreUnavailableException unavailable(String operation, Exception e) {
+        return new StoreUnavailableException(
+                "JDBC store could not " + operation + " (SQLState " + sqlState(e) + "): " + reason(e), e);
+    }
+
+    /** True for an integrity-constraint violation (SQLState class 23), such as a duplicate key. */
+    static boolean isIntegrityViolation(DataAccessException e) {
+        String state = e.sqlState();
+        return state != null && state.startsWith("23");
+    }
+
+    private static @Nullable String sqlState(Exception e) {
+        if (e instanceof DataAccessException access) {
+            return access.sqlState();
+        }
+        return e instanceof SQLException sql ? sql.getSQLState() : null;
+    }
+
+    private static String reason(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String message = root.getMessage() == null ? root.getClass().getName() : root.getMessage();
+        int newline = message.indexOf('\n');
+        return newline < 0 ? message : message.substring(0, newline);
+    }
+}

@@ -1,0 +1,2 @@
+-- Drops the Hookguard table and every record in it.
+DROP TABLE IF EXISTS hookguard_events;

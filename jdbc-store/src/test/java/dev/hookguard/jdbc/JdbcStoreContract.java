@@ -1,0 +1,228 @@
+package dev.hookguard.jdbc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.hookguard.core.ClaimOutcome;
+import dev.hookguard.core.Completion;
+import dev.hookguard.core.EventKey;
+import dev.hookguard.core.Failure;
+import dev.hookguard.core.Fingerprint;
+import dev.hookguard.core.IdempotencyPolicy;
+import dev.hookguard.core.Payload;
+import dev.hookguard.core.RecordStatus;
+import dev.hookguard.core.StoredResponse;
+import dev.hookguard.testkit.Concurrently;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import org.jooq.impl.DSL;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What the JDBC store does beyond the store contract, on every dialect: a claim whose read races a completion, failure,
+ * lease expiry or purge; a claim that keeps out of the caller's transaction; the purge; many concurrent duplicates.
+ * The transactional mode has its own {@link TransactionalModeContract}.
+ */
+abstract class JdbcStoreContract {
+
+    static final IdempotencyPolicy POLICY = IdempotencyPolicy.custom()
+            .retention(Duration.ofMinutes(10))
+            .deadRetention(Duration.ofMinutes(10))
+            .build();
+    static final Duration SHORT = Duration.ofMillis(400);
+    static final IdempotencyPolicy SHORT_LEASE =
+            IdempotencyPolicy.from(POLICY).lease(SHORT).build();
+    static final Fingerprint FP = Fingerprint.of("body".getBytes(StandardCharsets.UTF_8));
+
+    private static final Logger log = LoggerFactory.getLogger(JdbcStoreContract.class);
+
+    JdbcIdempotencyStore store;
+    String endpoint;
+
+    /** This dialect's database, opened once per test class. */
+    abstract TestDatabase database();
+
+    @BeforeEach
+    void setUpStore() {
+        store = database().store();
+        endpoint = "j" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
+    }
+
+    EventKey key(String id) {
+        return EventKey.of(endpoint, id);
+    }
+
+    static Payload payload(String body) {
+        return new Payload(body.getBytes(StandardCharsets.UTF_8), Map.of("webhook-id", List.of(body)));
+    }
+
+    ClaimOutcome.Acquired acquire(EventKey key, IdempotencyPolicy policy) {
+        return (ClaimOutcome.Acquired) store.claim(key, FP, policy);
+    }
+
+    @Test
+    void shouldReportDuplicateWhenRecordCompletesBetweenRefusedClaimAndRead() {
+        long token = acquire(key("e1"), POLICY).token();
+        JdbcIdempotencyStore racing =
+                racingStore(k -> store.complete(k, token, Completion.succeeded(StoredResponse.empty(201)), POLICY));
+
+        assertThat(racing.claim(key("e1"), FP, POLICY))
+                .isEqualTo(new ClaimOutcome.Duplicate(RecordStatus.SUCCEEDED, StoredResponse.empty(201)));
+    }
+
+    @Test
+    void shouldAcquireWhenRecordFailsBetweenRefusedClaimAndRead() {
+        long token = acquire(key("e1"), POLICY).token();
+        JdbcIdempotencyStore racing =
+                racingStore(k -> store.fail(k, token, new Failure(payload("p"), "HTTP 503"), POLICY));
+
+        assertThat(racing.claim(key("e1"), FP, POLICY)).isInstanceOfSatisfying(ClaimOutcome.Acquired.class, again -> {
+            assertThat(again.attempt()).isEqualTo(2);
+            assertThat(again.token()).isGreaterThan(token);
+        });
+    }
+
+    @Test
+    void shouldAcquireWhenLeaseExpiresBetweenRefusedClaimAndRead() {
+        long token = acquire(key("e1"), SHORT_LEASE).token();
+        JdbcIdempotencyStore racing = racingStore(k -> await().atMost(Duration.ofSeconds(10))
+                .pollInterval(Duration.ofMillis(50))
+                .until(() -> !database().now().isBefore(leaseUntil(k))));
+
+        assertThat(racing.claim(key("e1"), FP, SHORT_LEASE))
+                .isInstanceOfSatisfying(ClaimOutcome.Acquired.class, again -> {
+                    assertThat(again.attempt()).isEqualTo(2);
+                    assertThat(again.token()).isGreaterThan(token);
+                });
+    }
+
+    @Test
+    void shouldAcquireAfreshWhenRecordIsPurgedBetweenRefusedClaimAndRead() {
+        acquire(key("e1"), POLICY);
+        JdbcIdempotencyStore racing = racingStore(k -> database().delete(database().table, k));
+
+        assertThat(racing.claim(key("e1"), FP, POLICY)).isEqualTo(new ClaimOutcome.Acquired(1, 1));
+    }
+
+    @Test
+    void shouldClaimInItsOwnTransactionWhileCallerHoldsOne() throws Exception {
+        try (Connection caller = database().dataSource.getConnection()) {
+            caller.setAutoCommit(false);
+            DSL.using(caller, database().dialect.sqlDialect(), JdbcSession.SETTINGS)
+                    .fetchCount(DSL.table(DSL.name(database().table)));
+
+            assertThat(store.claim(key("e1"), FP, POLICY)).isEqualTo(new ClaimOutcome.Acquired(1, 1));
+
+            caller.rollback();
+        }
+        assertThat(store.find(key("e1")).orElseThrow().status()).isEqualTo(RecordStatus.PROCESSING);
+        assertThat(store.claim(key("e1"), FP, POLICY)).isInstanceOf(ClaimOutcome.InProgress.class);
+    }
+
+    @Test
+    void shouldPurgeOnlyRecordsPastTheirRetentionInBatches() {
+        String table = database().table + "_p";
+        JdbcStoreConfig config = JdbcStoreConfig.from(database().config())
+                .tableName(table)
+                .createSchemaIfMissing(true)
+                .purgeBatchSize(2)
+                .build();
+        store = new JdbcIdempotencyStore(database().dataSource, config);
+        try {
+            IdempotencyPolicy brief =
+                    IdempotencyPolicy.from(SHORT_LEASE).retention(SHORT).build();
+            IdempotencyPolicy briefDead = IdempotencyPolicy.from(POLICY)
+                    .deadRetention(SHORT)
+                    .maxAttempts(1)
+                    .build();
+            IdempotencyPolicy longDead =
+                    IdempotencyPolicy.from(brief).maxAttempts(1).build();
+            List<EventKey> expiring = List.of(
+                    succeeded("s1", brief),
+                    succeeded("s2", brief),
+                    succeeded("s3", brief),
+                    failed("f1", brief),
+                    failed("d1", briefDead),
+                    abandoned("p1", brief));
+            List<EventKey> kept = List.of(
+                    succeeded("s4", POLICY), failed("d2", longDead), abandoned("p2", POLICY), failed("f2", POLICY));
+            await().atMost(Duration.ofSeconds(10))
+                    .pollInterval(Duration.ofMillis(50))
+                    .until(() -> expiring.stream().allMatch(k -> store.find(k).isEmpty()));
+
+            assertThat(store.purgeExpired()).isEqualTo(expiring.size());
+
+            assertThat(database().rows(table)).isEqualTo(kept.size());
+            assertThat(kept).allMatch(k -> store.find(k).isPresent());
+            assertThat(store.purgeExpired()).isZero();
+        } finally {
+            JdbcSchema.drop(database().dataSource, database().dialect, table);
+        }
+    }
+
+    @Test
+    void shouldRecordExactlyOneAcquisitionPerEventFor64ThreadsTimesThousandEventsTimesFiveDuplicates()
+            throws Exception {
+        int events = 1000;
+        int duplicates = 5;
+        long start = System.nanoTime();
+
+        List<ClaimOutcome> outcomes =
+                Concurrently.run(64, events * duplicates, i -> store.claim(key("c" + (i % events)), FP, POLICY));
+
+        Duration took = Duration.ofNanos(System.nanoTime() - start);
+        log.info(
+                "{}: {} claims of {} events on 64 threads took {} ms",
+                database().dialect,
+                outcomes.size(),
+                events,
+                took.toMillis());
+        assertThat(outcomes).filteredOn(ClaimOutcome.Acquired.class::isInstance).hasSize(events);
+        assertThat(outcomes)
+                .filteredOn(ClaimOutcome.InProgress.class::isInstance)
+                .hasSize(events * (duplicates - 1));
+        assertThat(store.deadLetters(endpoint, null, 10).records()).isEmpty();
+    }
+
+    private EventKey succeeded(String id, IdempotencyPolicy policy) {
+        store.complete(
+                key(id), acquire(key(id), policy).token(), Completion.succeeded(StoredResponse.empty(200)), policy);
+        return key(id);
+    }
+
+    private EventKey failed(String id, IdempotencyPolicy policy) {
+        store.fail(key(id), acquire(key(id), policy).token(), new Failure(payload(id), "HTTP 500"), policy);
+        return key(id);
+    }
+
+    private EventKey abandoned(String id, IdempotencyPolicy policy) {
+        acquire(key(id), policy);
+        return key(id);
+    }
+
+    private Instant leaseUntil(EventKey key) {
+        Instant until = store.find(key).orElseThrow().leaseUntil();
+        assertThat(until).isNotNull();
+        return until;
+    }
+
+    /** A store on the same table that runs {@code race} once, between a refused claim attempt and its read. */
+    private JdbcIdempotencyStore racingStore(Consumer<EventKey> race) {
+        AtomicBoolean ran = new AtomicBoolean();
+        return new JdbcIdempotencyStore(database().dataSource, database().config(), k -> {
+            if (ran.compareAndSet(false, true)) {
+                race.accept(k);
+            }
+        });
+    }
+}

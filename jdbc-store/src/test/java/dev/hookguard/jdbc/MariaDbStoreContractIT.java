@@ -1,0 +1,27 @@
+package dev.hookguard.jdbc;
+
+import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.testkit.StoreContractTest;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+
+/** The JDBC store on MariaDB passes the whole store contract, on a table of its own. */
+class MariaDbStoreContractIT extends StoreContractTest {
+
+    private static TestDatabase database;
+
+    @BeforeAll
+    static void openDatabase() {
+        database = TestDatabase.mariadb();
+    }
+
+    @AfterAll
+    static void dropTable() {
+        database.close();
+    }
+
+    @Override
+    protected IdempotencyStore createStore() {
+        return database.store();
+    }
+}

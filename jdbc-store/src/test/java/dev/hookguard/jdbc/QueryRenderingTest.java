@@ -1,0 +1,87 @@
+package dev.hookguard.jdbc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.hookguard.core.ClaimOutcome;
+import dev.hookguard.core.Completion;
+import dev.hookguard.core.EventKey;
+import dev.hookguard.core.Failure;
+import dev.hookguard.core.Fingerprint;
+import dev.hookguard.core.IdempotencyPolicy;
+import dev.hookguard.core.Payload;
+import dev.hookguard.core.RecordStatus;
+import dev.hookguard.core.StoredResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.jooq.DSLContext;
+import org.jooq.Query;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** Every statement binds every value the caller supplies, and names only the configured table. */
+class QueryRenderingTest {
+
+    private static final EventKey KEY = EventKey.of("endpointvalue", "eventidvalue");
+    private static final Fingerprint FP = Fingerprint.of("bodyvalue".getBytes(StandardCharsets.UTF_8));
+    private static final IdempotencyPolicy POLICY = IdempotencyPolicy.ofDefaults();
+    private static final List<String> VALUES =
+            List.of("endpointvalue", "eventidvalue", FP.hex(), "notevalue", "errorvalue", "text/value", "cursorvalue");
+
+    @ParameterizedTest
+    @EnumSource(JdbcDialect.class)
+    void shouldBindEveryValueAndNameOnlyTheConfiguredTable(JdbcDialect dialect) {
+        for (String sql : statements(dialect)) {
+            assertThat(sql).contains("?").contains("my_events").doesNotContain("hookguard_events");
+            VALUES.forEach(value -> assertThat(sql).doesNotContain(value));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(JdbcDialect.class)
+    void shouldClaimWithOneGuardedUpsertOnPostgresAndInsertIfAbsentElsewhere(JdbcDialect dialect) {
+        String claim = statements(dialect).get(0);
+
+        switch (dialect) {
+            case POSTGRESQL ->
+                assertThat(claim)
+                        .startsWith("insert into my_events")
+                        .contains(" on conflict (endpoint, event_id) do update set ")
+                        .contains(" where (my_events.expires_at <= current_timestamp(3) or ")
+                        .endsWith(" returning my_events.token, my_events.attempts");
+            case H2 -> assertThat(claim).startsWith("merge into my_events").contains(" when not matched then insert ");
+            case MARIADB, MYSQL -> assertThat(claim).startsWith("insert ignore into my_events");
+        }
+    }
+
+    private static List<String> statements(JdbcDialect dialect) {
+        DSLContext dsl = JdbcSession.renderer(dialect);
+        EventsTable table = new EventsTable("my_events", dialect);
+        DatabaseTime time = new DatabaseTime(dialect);
+        ClaimQueries claims = new ClaimQueries(table, time);
+        WriteQueries writes = new WriteQueries(table, time, claims);
+        ReadQueries reads = new ReadQueries(table, time, claims);
+        AdminQueries admin = new AdminQueries(table, time, claims, writes);
+        Payload payload = new Payload(new byte[] {1}, Map.of("X-Header", List.of("text/value")));
+        StoredResponse response = StoredResponse.of(200, "text/value", new byte[] {2});
+        List<Query> queries = List.of(
+                dialect == JdbcDialect.POSTGRESQL
+                        ? claims.upsert(dsl, KEY, FP, POLICY)
+                        : claims.insertIfAbsent(dsl, KEY, FP, POLICY),
+                claims.read(dsl, KEY, true),
+                claims.takeOver(
+                        dsl, KEY, FP, POLICY, new ClaimDecision.TakeOver(new ClaimOutcome.Acquired(2, 1), true)),
+                writes.renew(dsl, KEY, 1, POLICY),
+                writes.complete(dsl, KEY, 1, Completion.rejected(response, payload), POLICY),
+                writes.fail(dsl, KEY, 1, new Failure(payload, "errorvalue"), POLICY, null),
+                writes.fail(dsl, KEY, 1, new Failure(payload, "errorvalue"), POLICY, RecordStatus.DEAD),
+                reads.find(dsl, KEY),
+                reads.deadLetters(dsl, "endpointvalue", new DeadLetterCursor(Instant.EPOCH, "cursorvalue"), 10),
+                admin.lock(dsl, KEY),
+                admin.resolve(dsl, KEY, "notevalue", POLICY),
+                admin.requeue(dsl, KEY, POLICY),
+                admin.purgeBatch(dsl, dialect, 1000));
+        return queries.stream().map(dsl::render).toList();
+    }
+}
