@@ -2,6 +2,7 @@ package dev.hookguard.servlet;
 
 import java.net.URLDecoder;
 import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -24,7 +25,7 @@ final class FormParameters {
             @Nullable String query, @Nullable String contentType, Charset charset, byte[] body) {
         Map<String, List<String>> values = new LinkedHashMap<>();
         if (query != null) {
-            decodeInto(values, query, java.nio.charset.StandardCharsets.UTF_8);
+            decodeInto(values, query, StandardCharsets.UTF_8);
         }
         if (isForm(contentType)) {
             decodeInto(values, new String(body, charset), charset);
@@ -52,8 +53,9 @@ final class FormParameters {
             String name = equals < 0 ? pair : pair.substring(0, equals);
             String value = equals < 0 ? "" : pair.substring(equals + 1);
             try {
-                values.computeIfAbsent(URLDecoder.decode(name, charset), k -> new ArrayList<>())
-                        .add(URLDecoder.decode(value, charset));
+                String decodedName = URLDecoder.decode(name, charset);
+                String decodedValue = URLDecoder.decode(value, charset);
+                values.computeIfAbsent(decodedName, k -> new ArrayList<>()).add(decodedValue);
             } catch (IllegalArgumentException malformed) {
                 // a malformed %-escape: skip the pair, as containers do
             }

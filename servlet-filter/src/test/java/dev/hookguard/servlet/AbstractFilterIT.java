@@ -189,6 +189,31 @@ abstract class AbstractFilterIT {
     }
 
     @Test
+    void shouldAnswer413OnTheDeclaredLengthWithoutWaitingForTheBody() throws Exception {
+        String id = id();
+        Headers signature = WebhookSigner.of(STANDARD_WEBHOOKS, SECRET).sign(id, Instant.now(), new byte[0]);
+        StringBuilder head = new StringBuilder("POST /hooks/std HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+        signature
+                .values()
+                .forEach((name, values) -> values.forEach(
+                        v -> head.append(name).append(": ").append(v).append("\r\n")));
+        head.append("Content-Length: ").append(LIMIT + 1).append("\r\n\r\n");
+
+        try (java.net.Socket socket =
+                new java.net.Socket(container.base().getHost(), container.base().getPort())) {
+            socket.setSoTimeout(30_000);
+            socket.getOutputStream().write(head.toString().getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            socket.getOutputStream().flush();
+            String statusLine = new java.io.BufferedReader(new java.io.InputStreamReader(
+                            socket.getInputStream(), java.nio.charset.StandardCharsets.US_ASCII))
+                    .readLine();
+
+            assertThat(statusLine).startsWith("HTTP/1.1 413");
+        }
+        assertUntouched(std, id);
+    }
+
+    @Test
     void shouldReadAChunkedBodyWithinTheLimit() {
         String id = id();
         byte[] body = filled(200_000);
@@ -579,6 +604,88 @@ abstract class AbstractFilterIT {
         assertThat(response.statusCode()).isEqualTo(503);
         assertThat(response.headers().firstValue("Retry-After")).contains("5");
         assertThat(handler.runs(id)).isZero();
+    }
+
+    @Test
+    void shouldFailOpenWhenConfiguredAndAnswerTheConfiguredInProgressStatus() throws Exception {
+        String name = "open-" + run;
+        SwitchableStore openStore = new SwitchableStore(createStore());
+        HookguardFilterConfig config = HookguardFilterConfig.custom()
+                .store(openStore)
+                .failOpen(true)
+                .inProgressStatus(503)
+                .metrics(new MicrometerDeliveryMetrics(meters))
+                .endpoint(standard(name, "/hooks/open", IdempotencyPolicy.ofDefaults()))
+                .build();
+        TestHandler own = new TestHandler();
+        try (ServletContainer open =
+                containers().start(WebApp.of(new HookguardFilter(config)).servlet("/hooks/*", own))) {
+            Sender to = new Sender(http, open.base());
+            String down = id();
+            String busy = id();
+            openStore.down(true);
+            HttpResponse<String> failedOpen;
+            try {
+                failedOpen = to.send(to.signed("/hooks/open", STANDARD_WEBHOOKS, SECRET, down, json(down)));
+            } finally {
+                openStore.down(false);
+            }
+            own.gate = new CountDownLatch(1);
+            CompletableFuture<HttpResponse<String>> first =
+                    to.sendAsync(to.signed("/hooks/open", STANDARD_WEBHOOKS, SECRET, busy, json(busy))
+                            .header(TestHandler.BEHAVIOUR, "gated"));
+            await().until(() -> own.runs(busy) == 1);
+            HttpResponse<String> inProgress =
+                    to.send(to.signed("/hooks/open", STANDARD_WEBHOOKS, SECRET, busy, json(busy)));
+            own.gate.countDown();
+
+            assertThat(failedOpen.statusCode()).isEqualTo(200);
+            assertThat(own.runs(down)).isEqualTo(1);
+            assertThat(openStore.find(EventKey.of(name, down))).isEmpty();
+            assertThat(count(name, DeliveryOutcome.STORE_UNAVAILABLE)).isEqualTo(1);
+            assertThat(inProgress.statusCode()).isEqualTo(503);
+            assertThat(inProgress.headers().firstValue("Retry-After")).isPresent();
+            assertThat(first.get().statusCode()).isEqualTo(200);
+        }
+    }
+
+    // ---- web.xml
+
+    @Test
+    void shouldConfigureTheFilterFromInitParamsAsWebXmlDeclaresIt() throws Exception {
+        String name = "xml-" + run;
+        TestHandler own = new TestHandler();
+        WebApp app = WebApp.ofInitParams(map(
+                        "endpoints",
+                        name,
+                        "store",
+                        "test.store",
+                        name + ".path",
+                        "/hooks/xml",
+                        name + ".scheme",
+                        "standard-webhooks",
+                        name + ".secrets",
+                        "whsec_" + Base64.getEncoder().encodeToString(random(24)) + "," + SECRET,
+                        name + ".lease",
+                        "10s",
+                        name + ".max-body-bytes",
+                        "100"))
+                .servlet("/hooks/*", own)
+                .attribute("test.store", store);
+        try (ServletContainer xml = containers().start(app)) {
+            Sender to = new Sender(http, xml.base());
+            String id = id();
+
+            HttpResponse<String> first = to.send(to.signed("/hooks/xml", STANDARD_WEBHOOKS, SECRET, id, json(id)));
+            HttpResponse<String> second = to.send(to.signed("/hooks/xml", STANDARD_WEBHOOKS, SECRET, id, json(id)));
+            HttpResponse<String> large = to.send(to.signed("/hooks/xml", STANDARD_WEBHOOKS, SECRET, id(), filled(101)));
+
+            assertThat(first.statusCode()).isEqualTo(200);
+            assertThat(second.headers().firstValue("Idempotent-Replayed")).contains("true");
+            assertThat(large.statusCode()).isEqualTo(413);
+            assertThat(own.runs(id)).isEqualTo(1);
+            assertThat(record(name, id).status()).isEqualTo(RecordStatus.SUCCEEDED);
+        }
     }
 
     // ---- metrics
