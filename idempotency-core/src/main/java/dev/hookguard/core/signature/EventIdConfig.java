@@ -1,0 +1,128 @@
+package dev.hookguard.core.signature;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Where to find a delivery's event id, and what to deduplicate on besides it. Immutable; take a scheme's
+ * defaults from {@link #forScheme} or {@link #forGeneric}, or build with {@link #custom()}.
+ *
+ * @param sources tried in order; the first that is present gives the id
+ * @param bodyHashFallback when no source is present, use the lower-case hex SHA-256 of the raw body as the id
+ *     (DESIGN.md §2); when off, such a delivery is {@link EventIdResult.Missing}
+ * @param bodyHashKey also deduplicate on the body's SHA-256, as a second key. Meant for schemes whose id is
+ *     not signed (GitHub, Shopify): a captured delivery replayed under a fresh id is then still caught. Two
+ *     genuinely different events with byte-identical bodies are then treated as duplicates.
+ */
+public record EventIdConfig(List<EventIdSource> sources, boolean bodyHashFallback, boolean bodyHashKey) {
+
+    /** Default: fall back to the body hash when no id is found. */
+    public static final boolean DEFAULT_BODY_HASH_FALLBACK = true;
+    /** Default for {@link #custom()}: no second key. {@link #forScheme} turns it on for GitHub and Shopify. */
+    public static final boolean DEFAULT_BODY_HASH_KEY = false;
+
+    /** Validates and copies; a bad field is an {@link IllegalArgumentException} naming it. */
+    public EventIdConfig {
+        if (sources == null || sources.stream().anyMatch(Objects::isNull)) {
+            throw new IllegalArgumentException("sources must not be null or hold null but was " + sources);
+        }
+        sources = List.copyOf(sources);
+        if (sources.isEmpty() && !bodyHashFallback) {
+            throw new IllegalArgumentException("sources must not be empty when bodyHashFallback is false");
+        }
+    }
+
+    /**
+     * The id sources of a provider scheme: {@code webhook-id} then {@code svix-id} (Standard Webhooks); the
+     * top-level {@code id} field (Stripe); {@code X-GitHub-Delivery} (GitHub); {@code X-Shopify-Webhook-Id}
+     * then {@code X-Shopify-Event-Id} (Shopify); the top-level {@code event_id} field (Slack). The body-hash
+     * fallback is on; the body-hash key is on for GitHub and Shopify, whose ids are not signed.
+     *
+     * @throws IllegalArgumentException for {@link Scheme#GENERIC}, whose sources come from {@link
+     *     #forGeneric}
+     */
+    public static EventIdConfig forScheme(Scheme scheme) {
+        return switch (scheme) {
+            case STANDARD_WEBHOOKS ->
+                defaults(false, EventIdSource.header("webhook-id"), EventIdSource.header("svix-id"));
+            case STRIPE -> defaults(false, EventIdSource.jsonPointer("/id"));
+            case GITHUB -> defaults(true, EventIdSource.header("X-GitHub-Delivery"));
+            case SHOPIFY ->
+                defaults(
+                        true, EventIdSource.header("X-Shopify-Webhook-Id"), EventIdSource.header("X-Shopify-Event-Id"));
+            case SLACK -> defaults(false, EventIdSource.jsonPointer("/event_id"));
+            case GENERIC ->
+                throw new IllegalArgumentException(
+                        "scheme GENERIC takes its id source from a GenericHmacConfig; use EventIdConfig.forGeneric");
+        };
+    }
+
+    /**
+     * The id source of a generic scheme, if it has one. The body-hash key is on unless the id is signed: read
+     * from the body, or part of the signed-content template.
+     */
+    public static EventIdConfig forGeneric(GenericHmacConfig config) {
+        List<EventIdSource> sources = config.idSource().map(List::of).orElse(List.of());
+        boolean signedId = config.template().contains(GenericHmacConfig.ID)
+                || config.idSource()
+                        .filter(EventIdSource.JsonField.class::isInstance)
+                        .isPresent();
+        return new EventIdConfig(sources, DEFAULT_BODY_HASH_FALLBACK, !signedId);
+    }
+
+    /** A builder that starts from the defaults: no sources, body-hash fallback on, no body-hash key. */
+    public static Builder custom() {
+        return new Builder();
+    }
+
+    /** A builder that starts from this configuration. */
+    public static Builder from(EventIdConfig config) {
+        return new Builder()
+                .sources(config.sources)
+                .bodyHashFallback(config.bodyHashFallback)
+                .bodyHashKey(config.bodyHashKey);
+    }
+
+    private static EventIdConfig defaults(boolean bodyHashKey, EventIdSource... sources) {
+        return new EventIdConfig(List.of(sources), DEFAULT_BODY_HASH_FALLBACK, bodyHashKey);
+    }
+
+    /** Builds an {@link EventIdConfig}; names equal the record's components. */
+    public static final class Builder {
+        private List<EventIdSource> sources = new ArrayList<>();
+        private boolean bodyHashFallback = DEFAULT_BODY_HASH_FALLBACK;
+        private boolean bodyHashKey = DEFAULT_BODY_HASH_KEY;
+
+        private Builder() {}
+
+        /** See {@link EventIdConfig#sources()}. */
+        public Builder sources(List<EventIdSource> sources) {
+            this.sources = new ArrayList<>(sources);
+            return this;
+        }
+
+        /** See {@link EventIdConfig#sources()}. */
+        public Builder sources(EventIdSource... sources) {
+            return sources(Arrays.asList(sources));
+        }
+
+        /** See {@link EventIdConfig#bodyHashFallback()}. */
+        public Builder bodyHashFallback(boolean bodyHashFallback) {
+            this.bodyHashFallback = bodyHashFallback;
+            return this;
+        }
+
+        /** See {@link EventIdConfig#bodyHashKey()}. */
+        public Builder bodyHashKey(boolean bodyHashKey) {
+            this.bodyHashKey = bodyHashKey;
+            return this;
+        }
+
+        /** The configuration; throws {@link IllegalArgumentException} naming the first bad field. */
+        public EventIdConfig build() {
+            return new EventIdConfig(sources, bodyHashFallback, bodyHashKey);
+        }
+    }
+}

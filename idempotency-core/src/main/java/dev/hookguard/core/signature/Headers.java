@@ -1,0 +1,124 @@
+package dev.hookguard.core.signature;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The request headers a verifier reads: names are case-insensitive, and a name may carry several values (one
+ * per header line, in arrival order). Immutable.
+ *
+ * <p>Adapt a framework's request cheaply with {@link #builder()}, adding each header line as it comes, or
+ * with {@link #of(Map)}. {@link #toString()} shows only the names, since values may carry credentials.
+ *
+ * @param values the values by lower-case name; every list is non-empty
+ */
+public record Headers(Map<String, List<String>> values) {
+
+    private static final Headers EMPTY = new Headers(Map.of());
+
+    /** Lower-cases the names, merges names that differ only in case, and copies everything. */
+    public Headers {
+        Map<String, List<String>> merged = new LinkedHashMap<>();
+        values.forEach((name, list) -> {
+            if (!list.isEmpty()) {
+                merged.computeIfAbsent(lower(name), n -> new ArrayList<>()).addAll(list);
+            }
+        });
+        merged.replaceAll((name, list) -> List.copyOf(list));
+        values = Collections.unmodifiableMap(merged);
+    }
+
+    /** No headers at all. */
+    public static Headers empty() {
+        return EMPTY;
+    }
+
+    /** Headers from a map of name to values, as most frameworks expose them. */
+    public static Headers of(Map<String, ? extends Collection<String>> values) {
+        Builder builder = builder();
+        values.forEach((name, list) -> list.forEach(value -> builder.add(name, value)));
+        return builder.build();
+    }
+
+    /** Headers from alternating names and values: {@code of("webhook-id", "msg_1", "webhook-timestamp", "1")}. */
+    public static Headers of(String... namesAndValues) {
+        if (namesAndValues.length % 2 != 0) {
+            throw new IllegalArgumentException(
+                    "namesAndValues must alternate names and values but had " + namesAndValues.length + " elements");
+        }
+        Builder builder = builder();
+        for (int i = 0; i < namesAndValues.length; i += 2) {
+            builder.add(namesAndValues[i], namesAndValues[i + 1]);
+        }
+        return builder.build();
+    }
+
+    /** A builder to which header lines are added one by one. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Every value of this header, in arrival order; empty when it is absent. */
+    public List<String> all(String name) {
+        return values.getOrDefault(lower(name), List.of());
+    }
+
+    /** The first value of this header, if present. */
+    public Optional<String> first(String name) {
+        return all(name).stream().findFirst();
+    }
+
+    /** Whether at least one value of this header is present. */
+    public boolean contains(String name) {
+        return values.containsKey(lower(name));
+    }
+
+    /** These headers with {@code other}'s headers replacing those of the same name. */
+    public Headers with(Headers other) {
+        Map<String, List<String>> replaced = new LinkedHashMap<>(values);
+        replaced.putAll(other.values);
+        return new Headers(replaced);
+    }
+
+    @Override
+    public String toString() {
+        return "Headers" + values.keySet();
+    }
+
+    /** Checks that a configured header name is a non-empty HTTP token; {@code field} names the setting. */
+    static String requireName(String field, String name) {
+        if (name == null || name.isEmpty() || !name.chars().allMatch(c -> c > 0x20 && c < 0x7F && c != ':')) {
+            throw new IllegalArgumentException(
+                    field + " must be a header name (visible ASCII, no ':') but was '" + name + "'");
+        }
+        return name;
+    }
+
+    private static String lower(String name) {
+        return name.toLowerCase(Locale.ROOT);
+    }
+
+    /** Collects header lines; names may come in any case. */
+    public static final class Builder {
+        private final Map<String, List<String>> values = new LinkedHashMap<>();
+
+        private Builder() {}
+
+        /** Adds one value of a header. */
+        public Builder add(String name, String value) {
+            values.computeIfAbsent(lower(name), n -> new ArrayList<>()).add(value);
+            return this;
+        }
+
+        /** The headers collected so far. */
+        public Headers build() {
+            return new Headers(values);
+        }
+    }
+}

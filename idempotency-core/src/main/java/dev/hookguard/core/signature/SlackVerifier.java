@@ -1,0 +1,51 @@
+package dev.hookguard.core.signature;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import dev.hookguard.core.signature.Verification.Rejected;
+import java.time.Clock;
+
+/**
+ * Verifies <a href="https://api.slack.com/authentication/verifying-requests-from-slack">Slack's</a> scheme:
+ * {@code X-Slack-Signature: v0=<hex>}, the HMAC-SHA256 of {@code v0:timestamp:body} under the signing
+ * secret's UTF-8 bytes, with the timestamp from {@code X-Slack-Request-Timestamp}. A signature of another
+ * version than {@code v0} is {@link RejectionReason#UNSUPPORTED_VERSION}.
+ */
+public final class SlackVerifier implements SignatureVerifier {
+
+    static final String SIGNATURE_HEADER = "X-Slack-Signature";
+    static final String TIMESTAMP_HEADER = "X-Slack-Request-Timestamp";
+    static final String VERSION = "v0";
+
+    private final MacKeys keys;
+    private final Tolerance tolerance;
+    private final PrefixedSignatures signatures = new PrefixedSignatures(SIGNATURE_HEADER, VERSION + "=", Codecs::hex);
+
+    /** A verifier with this configuration and clock. */
+    public SlackVerifier(SignatureConfig config, Clock clock) {
+        this.keys = new MacKeys(HmacAlgorithm.HMAC_SHA256, Secrets.utf8Keys(config.secrets()));
+        this.tolerance = new Tolerance(config.tolerance(), clock);
+    }
+
+    @Override
+    public Verification verify(Headers headers, byte[] body) {
+        if (!headers.contains(SIGNATURE_HEADER)) {
+            return Rejections.missing(SIGNATURE_HEADER);
+        }
+        Rejected problem = Rejections.checkSingle(headers, TIMESTAMP_HEADER);
+        if (problem != null) {
+            return problem;
+        }
+        String timestamp = Rejections.single(headers, TIMESTAMP_HEADER);
+        Verification time = tolerance.check(TIMESTAMP_HEADER, timestamp);
+        if (time instanceof Rejected) {
+            return time;
+        }
+        return signatures.check(headers, keys, time, signedHead(timestamp), body);
+    }
+
+    /** {@code v0:timestamp:}, the part of the signed content before the body. */
+    static byte[] signedHead(String timestamp) {
+        return (VERSION + ':' + timestamp + ':').getBytes(UTF_8);
+    }
+}

@@ -1,0 +1,70 @@
+package dev.hookguard.core.signature;
+
+import java.time.Clock;
+
+/**
+ * Verifiers by scheme, for configuration from properties ({@code scheme: stripe, secrets: [...]}) and for
+ * brevity in code. Every verifier reads time from the given clock, or from {@link Clock#systemUTC()}.
+ */
+public final class Verifiers {
+
+    private Verifiers() {}
+
+    /**
+     * The verifier of a provider scheme.
+     *
+     * @throws IllegalArgumentException for {@link Scheme#GENERIC}, which needs {@link #generic}, or for a
+     *     secret the scheme cannot use
+     */
+    public static SignatureVerifier of(Scheme scheme, SignatureConfig config, Clock clock) {
+        return switch (scheme) {
+            case STANDARD_WEBHOOKS -> new StandardWebhooksVerifier(config, clock);
+            case STRIPE -> new StripeVerifier(config, clock);
+            case GITHUB -> new GitHubVerifier(config);
+            case SHOPIFY -> new ShopifyVerifier(config);
+            case SLACK -> new SlackVerifier(config, clock);
+            case GENERIC ->
+                throw new IllegalArgumentException("scheme GENERIC needs a GenericHmacConfig; use Verifiers.generic");
+        };
+    }
+
+    /** The verifier of a provider scheme, on the system clock. */
+    public static SignatureVerifier of(Scheme scheme, SignatureConfig config) {
+        return of(scheme, config, Clock.systemUTC());
+    }
+
+    /** Standard Webhooks / Svix with these {@code whsec_} secrets and the default tolerance. */
+    public static SignatureVerifier standardWebhooks(String... secrets) {
+        return of(Scheme.STANDARD_WEBHOOKS, SignatureConfig.of(secrets));
+    }
+
+    /** Stripe with these endpoint secrets and the default tolerance. */
+    public static SignatureVerifier stripe(String... secrets) {
+        return of(Scheme.STRIPE, SignatureConfig.of(secrets));
+    }
+
+    /** GitHub with these webhook secrets. */
+    public static SignatureVerifier github(String... secrets) {
+        return of(Scheme.GITHUB, SignatureConfig.of(secrets));
+    }
+
+    /** Shopify with these client secrets. */
+    public static SignatureVerifier shopify(String... secrets) {
+        return of(Scheme.SHOPIFY, SignatureConfig.of(secrets));
+    }
+
+    /** Slack with these signing secrets and the default tolerance. */
+    public static SignatureVerifier slack(String... secrets) {
+        return of(Scheme.SLACK, SignatureConfig.of(secrets));
+    }
+
+    /** A generic HMAC scheme. */
+    public static SignatureVerifier generic(GenericHmacConfig config, Clock clock) {
+        return new GenericHmacVerifier(config, clock);
+    }
+
+    /** A generic HMAC scheme, on the system clock. */
+    public static SignatureVerifier generic(GenericHmacConfig config) {
+        return generic(config, Clock.systemUTC());
+    }
+}

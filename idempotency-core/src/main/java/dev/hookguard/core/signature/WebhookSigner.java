@@ -1,0 +1,48 @@
+package dev.hookguard.core.signature;
+
+import java.time.Instant;
+
+/**
+ * Signs a delivery as the sender of a scheme would: for tests, demo senders, and the redelivery of dead
+ * letters with the endpoint's current secret. The result holds the scheme's signature header and, where the
+ * scheme carries them in headers, the id and timestamp headers; merge it into the request's other headers
+ * with {@link Headers#with}.
+ */
+@FunctionalInterface
+public interface WebhookSigner {
+
+    /**
+     * The headers that sign this delivery.
+     *
+     * @param eventId the event id; put into the scheme's id header where it has one (Standard Webhooks,
+     *     GitHub, Shopify, generic with a header source), ignored where the id lives in the body (Stripe,
+     *     Slack, generic with a JSON pointer, whose body must hold the same id)
+     * @param timestamp the signing time, written in whole seconds; ignored by GitHub and Shopify
+     * @param body the raw body bytes
+     */
+    Headers sign(String eventId, Instant timestamp, byte[] body);
+
+    /**
+     * The signer of a provider scheme with this secret, in the form the scheme's verifier takes.
+     *
+     * @throws IllegalArgumentException for {@link Scheme#GENERIC}, which needs {@link #generic}, or for a
+     *     secret the scheme cannot use
+     */
+    static WebhookSigner of(Scheme scheme, String secret) {
+        return switch (scheme) {
+            case STANDARD_WEBHOOKS -> Signers.standardWebhooks(secret);
+            case STRIPE -> Signers.stripe(secret);
+            case GITHUB -> Signers.github(secret);
+            case SHOPIFY -> Signers.shopify(secret);
+            case SLACK -> Signers.slack(secret);
+            case GENERIC ->
+                throw new IllegalArgumentException(
+                        "scheme GENERIC needs a GenericHmacConfig; use WebhookSigner.generic");
+        };
+    }
+
+    /** The signer of a generic scheme with this secret. */
+    static WebhookSigner generic(GenericHmacConfig config, String secret) {
+        return Signers.generic(config, secret);
+    }
+}

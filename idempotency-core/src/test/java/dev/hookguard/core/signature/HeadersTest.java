@@ -1,0 +1,90 @@
+package dev.hookguard.core.signature;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class HeadersTest {
+
+    @Test
+    void shouldFindHeadersWhateverTheCase() {
+        Headers headers = Headers.of("Webhook-ID", "msg_1");
+
+        assertThat(headers.first("webhook-id")).contains("msg_1");
+        assertThat(headers.first("WEBHOOK-ID")).contains("msg_1");
+        assertThat(headers.contains("wEbHoOk-Id")).isTrue();
+    }
+
+    @Test
+    void shouldKeepSeveralValuesInArrivalOrder() {
+        Headers headers = Headers.builder()
+                .add("X-Sig", "a")
+                .add("x-sig", "b")
+                .add("X-SIG", "c")
+                .build();
+
+        assertThat(headers.all("x-sig")).containsExactly("a", "b", "c");
+        assertThat(headers.first("X-Sig")).contains("a");
+    }
+
+    @Test
+    void shouldMergeMapKeysThatDifferOnlyInCase() {
+        Map<String, List<String>> map = new LinkedHashMap<>();
+        map.put("Stripe-Signature", List.of("t=1"));
+        map.put("stripe-signature", List.of("v1=ab"));
+        map.put("Empty", List.of());
+
+        Headers headers = Headers.of(map);
+
+        assertThat(headers.all("STRIPE-SIGNATURE")).containsExactly("t=1", "v1=ab");
+        assertThat(headers.contains("empty")).isFalse();
+    }
+
+    @Test
+    void shouldAnswerEmptyForAbsentHeaders() {
+        assertThat(Headers.empty().all("x")).isEmpty();
+        assertThat(Headers.empty().first("x")).isEmpty();
+    }
+
+    @Test
+    void shouldReplaceHeadersOfTheSameNameWhenMerging() {
+        Headers original = Headers.of("X-Sig", "old", "Content-Type", "application/json");
+
+        Headers merged = original.with(Headers.of("x-sig", "new"));
+
+        assertThat(merged.all("X-Sig")).containsExactly("new");
+        assertThat(merged.first("content-type")).contains("application/json");
+    }
+
+    @Test
+    void shouldBeImmutable() {
+        Headers headers = Headers.of("a", "1");
+
+        assertThatThrownBy(() -> headers.all("a").add("2")).isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(() -> headers.values().put("b", List.of("2")))
+                .isInstanceOf(UnsupportedOperationException.class);
+    }
+
+    @Test
+    void shouldNotShowValuesInToString() {
+        assertThat(Headers.of("Authorization", "Bearer secret-token").toString())
+                .contains("authorization")
+                .doesNotContain("secret-token");
+    }
+
+    @Test
+    void shouldRejectAnOddNumberOfNamesAndValues() {
+        assertThatThrownBy(() -> Headers.of("a", "1", "b"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("namesAndValues");
+    }
+
+    @Test
+    void shouldBeEqualByContent() {
+        assertThat(Headers.of("A", "1")).isEqualTo(Headers.of("a", "1"));
+    }
+}
