@@ -8,9 +8,15 @@ import java.util.concurrent.TimeoutException;
 /**
  * Records an asynchronous handler's result when its work is over, rather than when {@code doFilter}
  * returned: at completion the captured response, on a timeout or an error a failure (answered by the filter
- * when the application has not answered yet).
+ * when the application has not answered yet). Each callback runs with the delivery's MDC.
  */
 final class AsyncVerdictListener implements AsyncListener {
+
+    /** One callback's work. */
+    @FunctionalInterface
+    private interface Callback {
+        void run() throws IOException;
+    }
 
     private final Attempt attempt;
 
@@ -20,31 +26,34 @@ final class AsyncVerdictListener implements AsyncListener {
 
     @Override
     public void onComplete(AsyncEvent event) throws IOException {
-        try (DeliveryMdc mdc = DeliveryMdc.open(attempt.endpoint(), attempt.eventId())) {
-            attempt.returned();
-        }
+        inMdc(attempt::returned);
     }
 
     @Override
     public void onTimeout(AsyncEvent event) throws IOException {
-        try (DeliveryMdc mdc = DeliveryMdc.open(attempt.endpoint(), attempt.eventId())) {
-            attempt.asyncFailed(
-                    new TimeoutException("the asynchronous webhook handler timed out"), event.getAsyncContext());
-        }
+        inMdc(() -> attempt.asyncFailed(
+                new TimeoutException("the asynchronous webhook handler timed out"), event.getAsyncContext()));
     }
 
     @Override
     public void onError(AsyncEvent event) throws IOException {
         Throwable failure = event.getThrowable();
-        try (DeliveryMdc mdc = DeliveryMdc.open(attempt.endpoint(), attempt.eventId())) {
-            attempt.asyncFailed(
-                    failure == null ? new IOException("the asynchronous webhook handler failed") : failure,
-                    event.getAsyncContext());
-        }
+        inMdc(() -> attempt.asyncFailed(
+                failure == null ? new IOException("the asynchronous webhook handler failed") : failure,
+                event.getAsyncContext()));
     }
 
     @Override
     public void onStartAsync(AsyncEvent event) {
         event.getAsyncContext().addListener(this);
+    }
+
+    private void inMdc(Callback callback) throws IOException {
+        DeliveryMdc mdc = DeliveryMdc.open(attempt.endpoint(), attempt.eventId());
+        try {
+            callback.run();
+        } finally {
+            mdc.close();
+        }
     }
 }

@@ -58,7 +58,7 @@ final class Attempt {
         try {
             chain.doFilter(request, response);
         } catch (IOException | ServletException | RuntimeException | Error e) {
-            failed(e, 500);
+            failed(e);
             return;
         }
         if (request.isAsyncStarted()) {
@@ -98,7 +98,7 @@ final class Attempt {
     }
 
     /** The handler threw while the filter waited for it. */
-    private void failed(Throwable failure, int status) throws IOException, ServletException {
+    private void failed(Throwable failure) throws IOException, ServletException {
         if (!recorded.compareAndSet(false, true)) {
             return;
         }
@@ -108,7 +108,7 @@ final class Attempt {
             recorder.fail(failure);
             rethrow(failure);
         }
-        answerFailure(failure, status);
+        answerFailure(failure, 500);
         if (request.isAsyncStarted()) {
             request.getAsyncContext().complete();
         }
