@@ -6,7 +6,6 @@ import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpServletResponseWrapper;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -122,7 +121,7 @@ final class CapturingResponse extends HttpServletResponseWrapper {
             PrintWriter container = super.getWriter();
             Charset charset = Charset.forName(getCharacterEncoding());
             captureWriter = new OutputStreamWriter(body, charset);
-            writer = new PrintWriter(new TeeWriter(container, captureWriter));
+            writer = new PrintWriter(new TeeWriter(container, captureWriter, this::suppressed));
         }
         return writer;
     }
@@ -187,83 +186,5 @@ final class CapturingResponse extends HttpServletResponseWrapper {
             return SC_BAD_REQUEST;
         }
         return sc;
-    }
-
-    /** Characters to the container's writer and, encoded, to the capture. */
-    private final class TeeWriter extends Writer {
-        private final Writer container;
-        private final Writer capture;
-
-        TeeWriter(Writer container, Writer capture) {
-            this.container = container;
-            this.capture = capture;
-        }
-
-        @Override
-        public void write(char[] chars, int off, int len) throws IOException {
-            if (!suppressed()) {
-                container.write(chars, off, len);
-                capture.write(chars, off, len);
-            }
-        }
-
-        @Override
-        public void flush() throws IOException {
-            capture.flush();
-            if (!suppressed()) {
-                container.flush();
-            }
-        }
-
-        @Override
-        public void close() throws IOException {
-            capture.flush();
-            if (!suppressed()) {
-                container.close();
-            }
-        }
-    }
-
-    /** Bytes kept for replay, up to the cap; past it, only the fact that there were more. */
-    static final class BodyCapture extends OutputStream {
-        private final int cap;
-        private byte[] bytes = new byte[64];
-        private int size;
-        private boolean overflowed;
-
-        BodyCapture(int cap) {
-            this.cap = cap;
-        }
-
-        @Override
-        public synchronized void write(int b) {
-            write(new byte[] {(byte) b}, 0, 1);
-        }
-
-        @Override
-        public synchronized void write(byte[] b, int off, int len) {
-            if (overflowed || size + len > cap) {
-                overflowed = true;
-                return;
-            }
-            if (size + len > bytes.length) {
-                bytes = java.util.Arrays.copyOf(bytes, Math.max(bytes.length * 2, size + len));
-            }
-            System.arraycopy(b, off, bytes, size, len);
-            size += len;
-        }
-
-        synchronized void clear() {
-            size = 0;
-            overflowed = false;
-        }
-
-        synchronized boolean overflowed() {
-            return overflowed;
-        }
-
-        synchronized byte[] bytes() {
-            return java.util.Arrays.copyOf(bytes, size);
-        }
     }
 }
