@@ -51,6 +51,22 @@ final class Attempt {
         this.request = request;
         this.response = response;
         this.container = container;
+        request.asyncHook(new RecordingAsyncContext.Hook() {
+            @Override
+            public void beforeComplete() throws IOException {
+                DeliveryMdc mdc = DeliveryMdc.open(endpoint, eventId);
+                try {
+                    returned();
+                } finally {
+                    mdc.close();
+                }
+            }
+
+            @Override
+            public void beforeDispatch() throws IOException {
+                response.releaseHeldError();
+            }
+        });
     }
 
     /** Runs the rest of the chain with the wrapped request and response, then records, now or later. */

@@ -3,6 +3,7 @@ package dev.hookguard.servlet;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
@@ -32,6 +33,8 @@ final class CachedBodyRequest extends HttpServletRequestWrapper {
     private final byte[] body;
     private final ServletResponse response;
     private @Nullable Map<String, String[]> parameters;
+    private volatile RecordingAsyncContext.@Nullable Hook asyncHook;
+    private volatile @Nullable RecordingAsyncContext asyncContext;
 
     CachedBodyRequest(HttpServletRequest request, byte[] body, ServletResponse response) {
         super(request);
@@ -71,9 +74,36 @@ final class CachedBodyRequest extends HttpServletRequestWrapper {
         return values == null ? null : values.clone();
     }
 
+    /** What an asynchronous handler's {@code complete()} runs first. */
+    void asyncHook(RecordingAsyncContext.Hook hook) {
+        this.asyncHook = hook;
+    }
+
     @Override
     public AsyncContext startAsync() {
-        return getRequest().startAsync(this, response);
+        return recording(getRequest().startAsync(this, response));
+    }
+
+    @Override
+    public AsyncContext startAsync(ServletRequest request, ServletResponse response) {
+        return recording(getRequest().startAsync(request, response));
+    }
+
+    @Override
+    public AsyncContext getAsyncContext() {
+        AsyncContext context = getRequest().getAsyncContext();
+        RecordingAsyncContext recording = asyncContext;
+        return recording != null && recording.wraps(context) ? recording : context;
+    }
+
+    private AsyncContext recording(AsyncContext context) {
+        RecordingAsyncContext.Hook hook = asyncHook;
+        if (hook == null) {
+            return context;
+        }
+        RecordingAsyncContext recording = new RecordingAsyncContext(context, hook);
+        asyncContext = recording;
+        return recording;
     }
 
     private Map<String, String[]> parameters() {

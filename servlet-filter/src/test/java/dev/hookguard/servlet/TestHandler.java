@@ -21,7 +21,7 @@ import org.slf4j.MDC;
  * The application behind the filter in the tests. It counts runs per event id, remembers the MDC it saw,
  * and behaves as the unsigned test header {@code X-Behaviour} says: {@code ok} (default), {@code
  * status:NNN}, {@code send-error:NNN}, {@code throw}, {@code flush}, {@code redirect}, {@code form}, {@code
- * gated} (waits for {@link #gate}), {@code async} (completes on another thread once the gate opens) and
+ * gated} (waits for {@link #gate}), {@code async} (completes on another thread once the gate opens), {@code async-status:NNN} and
  * {@code async-timeout}.
  */
 final class TestHandler extends HttpServlet {
@@ -79,6 +79,16 @@ final class TestHandler extends HttpServlet {
             async.submit(() -> {
                 await();
                 ok((HttpServletRequest) context.getRequest(), (HttpServletResponse) context.getResponse(), id, run);
+                context.complete();
+                return null;
+            });
+        } else if (behaviour.startsWith("async-status:")) {
+            AsyncContext context = request.startAsync();
+            int status = Integer.parseInt(behaviour.substring(13));
+            async.submit(() -> {
+                HttpServletResponse asyncResponse = (HttpServletResponse) context.getResponse();
+                asyncResponse.setStatus(status);
+                asyncResponse.getWriter().write("async handler says " + status);
                 context.complete();
                 return null;
             });
