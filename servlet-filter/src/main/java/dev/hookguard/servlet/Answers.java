@@ -1,0 +1,107 @@
+package dev.hookguard.servlet;
+
+import dev.hookguard.core.ClaimOutcome;
+import dev.hookguard.core.StoreUnavailableException;
+import dev.hookguard.core.executor.InFlight;
+import dev.hookguard.core.executor.Verdict;
+import dev.hookguard.core.signature.EventIdResult;
+import dev.hookguard.core.signature.Verification;
+import jakarta.servlet.http.HttpServletRequest;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What the filter answers, counts and logs when it does not hand a delivery to the application (DESIGN.md
+ * §4), and how verdicts are counted when it did (DESIGN.md §7).
+ */
+final class Answers {
+
+    private static final Logger log = LoggerFactory.getLogger(Answers.class);
+
+    private final HookguardFilterConfig config;
+    private final DeliveryMetrics metrics;
+
+    Answers(HookguardFilterConfig config) {
+        this.config = config;
+        this.metrics = config.metrics();
+    }
+
+    /** 413 for a body over the limit, 400 for one that could not be read. Not counted: nothing was verified. */
+    Reply unread(EndpointConfig endpoint, BoundedBody body, HttpServletRequest request) {
+        if (body instanceof BoundedBody.TooLarge tooLarge) {
+            log.debug("Refused a body over {} bytes", endpoint.maxBodyBytes());
+            Reply reply = Reply.of(413, "Request body is larger than " + endpoint.maxBodyBytes() + " bytes");
+            return tooLarge.unread() && request.getProtocol().startsWith("HTTP/1") ? reply.closingConnection() : reply;
+        }
+        log.debug("Could not read the request body");
+        return Reply.of(400, "Could not read the request body");
+    }
+
+    /** 401, or 400 for a malformed header, with the verifier's safe message. */
+    Reply rejected(EndpointConfig endpoint, Verification.Rejected rejected) {
+        metrics.delivery(endpoint.name(), DeliveryOutcome.REJECTED_SIGNATURE);
+        log.debug("Rejected a signature: {}", rejected.message());
+        return Reply.of(rejected.httpStatus(), rejected.message());
+    }
+
+    /** 400 for a verified delivery without a usable event id. Not counted: DESIGN.md §7 has no outcome for it. */
+    Reply noEventId(EventIdResult result) {
+        String message = result instanceof EventIdResult.Invalid invalid
+                ? invalid.message()
+                : ((EventIdResult.Missing) result).message();
+        log.warn("A verified delivery has no usable event id: {}", message);
+        return Reply.of(400, message);
+    }
+
+    /** Counts a replayed duplicate; the replay itself is {@link ResponseReplayer}'s. */
+    void duplicate(EndpointConfig endpoint) {
+        metrics.delivery(endpoint.name(), DeliveryOutcome.DUPLICATE);
+    }
+
+    /** The answer to an event in progress, a mismatch or a dead event. */
+    Reply notRun(EndpointConfig endpoint, ClaimOutcome outcome) {
+        if (outcome instanceof ClaimOutcome.InProgress inProgress) {
+            metrics.delivery(endpoint.name(), DeliveryOutcome.IN_PROGRESS);
+            return Reply.retryAfter(
+                    config.inProgressStatus(), "The event is being processed; retry later", inProgress.remaining());
+        }
+        if (outcome instanceof ClaimOutcome.Mismatch) {
+            metrics.delivery(endpoint.name(), DeliveryOutcome.MISMATCH);
+            log.warn("Mismatch: the event id was delivered before with another body, or the body with another id");
+            return Reply.of(
+                    422, "The event id was delivered before with a different body, or this body with a different id");
+        }
+        if (outcome instanceof ClaimOutcome.Dead) {
+            metrics.delivery(endpoint.name(), DeliveryOutcome.DUPLICATE);
+            return Reply.of(config.deadStatus(), "");
+        }
+        throw new IllegalStateException("not an outcome that leaves the handler unrun: " + outcome);
+    }
+
+    /** 503 with {@code Retry-After}; counted, and logged (fail-open hands the delivery on instead). */
+    Reply storeUnavailable(EndpointConfig endpoint, StoreUnavailableException e) {
+        metrics.delivery(endpoint.name(), DeliveryOutcome.STORE_UNAVAILABLE);
+        if (config.failOpen()) {
+            log.warn("Store unavailable; failing open: the handler runs without a claim ({})", e.getMessage());
+        } else {
+            log.warn("Store unavailable; answering 503 ({})", e.getMessage());
+        }
+        return Reply.retryAfter(503, "The webhook store is unavailable; retry later", config.unavailableRetryAfter());
+    }
+
+    /** Records through the claim and counts the verdict. */
+    Recorder recorder(EndpointConfig endpoint, InFlight inFlight) {
+        return Recorder.claimed(inFlight, verdict -> metrics.delivery(endpoint.name(), outcomeOf(verdict)));
+    }
+
+    static DeliveryOutcome outcomeOf(Verdict verdict) {
+        return switch (verdict) {
+            case PROCESSED -> DeliveryOutcome.PROCESSED;
+            case REJECTED -> DeliveryOutcome.REJECTED;
+            case FAILED -> DeliveryOutcome.FAILED;
+            case DEAD_LETTERED -> DeliveryOutcome.DEAD_LETTERED;
+            case STALE -> DeliveryOutcome.STALE;
+            case UNRECORDED -> DeliveryOutcome.STORE_UNAVAILABLE;
+        };
+    }
+}

@@ -1,0 +1,177 @@
+package dev.hookguard.servlet;
+
+import dev.hookguard.core.executor.Verdict;
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Step 5 of DESIGN.md §1: one hand-off of an acquired delivery to the application, and the recording of its
+ * result exactly once: when {@code doFilter} returns, or, if the handler went asynchronous, when the
+ * asynchronous work completes, fails or times out. A handler that throws is answered 500 by the filter (no
+ * container error page, no stack trace); the delivery whose failure makes the event DEAD is answered with the
+ * configured dead status instead, if its response is not yet committed.
+ */
+final class Attempt {
+
+    private static final Logger log = LoggerFactory.getLogger(Attempt.class);
+    private static final Reply HANDLER_FAILED = Reply.of(500, "The webhook handler failed");
+
+    private final String endpoint;
+    private final String eventId;
+    private final Recorder recorder;
+    private final HookguardFilterConfig config;
+    private final CachedBodyRequest request;
+    private final CapturingResponse response;
+    private final HttpServletResponse container;
+    private final long startedNanos = System.nanoTime();
+    private final AtomicBoolean recorded = new AtomicBoolean();
+    private volatile @Nullable Throwable asyncFailure;
+
+    Attempt(
+            String endpoint,
+            String eventId,
+            Recorder recorder,
+            HookguardFilterConfig config,
+            CachedBodyRequest request,
+            CapturingResponse response,
+            HttpServletResponse container) {
+        this.endpoint = endpoint;
+        this.eventId = eventId;
+        this.recorder = recorder;
+        this.config = config;
+        this.request = request;
+        this.response = response;
+        this.container = container;
+        request.asyncHook(new RecordingAsyncContext.Hook() {
+            @Override
+            public void beforeComplete() throws IOException {
+                DeliveryMdc mdc = DeliveryMdc.open(endpoint, eventId);
+                try {
+                    returned();
+                } finally {
+                    mdc.close();
+                }
+            }
+
+            @Override
+            public void beforeDispatch() throws IOException {
+                response.releaseHeldError();
+            }
+        });
+    }
+
+    /** Runs the rest of the chain with the wrapped request and response, then records, now or later. */
+    void run(FilterChain chain) throws IOException, ServletException {
+        try {
+            chain.doFilter(request, response);
+        } catch (IOException | ServletException | RuntimeException | Error e) {
+            failed(e);
+            return;
+        }
+        if (request.isAsyncStarted()) {
+            request.getAsyncContext().addListener(new AsyncVerdictListener(this));
+        } else {
+            returned();
+        }
+    }
+
+    /** The handler's response is final: record it, and answer the dead status if that made the event DEAD. */
+    void returned() throws IOException {
+        if (!recorded.compareAndSet(false, true)) {
+            return;
+        }
+        Throwable failure = asyncFailure;
+        if (failure != null) {
+            recordFailure(failure);
+            return;
+        }
+        handlerDuration();
+        Verdict verdict = recorder.finish(response.captured());
+        if (verdict == Verdict.DEAD_LETTERED && (response.heldError() != null || !container.isCommitted())) {
+            deadReply().writeTo(container);
+        } else {
+            response.releaseHeldError();
+        }
+    }
+
+    /** The asynchronous work timed out, or failed: answer for it if nobody has, else record at completion. */
+    void asyncFailed(Throwable failure, AsyncContext async) throws IOException {
+        asyncFailure = failure;
+        if (!container.isCommitted() && recorded.compareAndSet(false, true)) {
+            int status = failure instanceof TimeoutException ? 503 : 500;
+            answerFailure(failure, status);
+            async.complete();
+        }
+    }
+
+    /** The handler threw while the filter waited for it. */
+    private void failed(Throwable failure) throws IOException, ServletException {
+        if (!recorded.compareAndSet(false, true)) {
+            return;
+        }
+        if (container.isCommitted() && response.heldError() == null) {
+            log.error("The webhook handler failed after its response was committed; aborting the response", failure);
+            handlerDuration();
+            recorder.fail(failure);
+            rethrow(failure);
+        }
+        answerFailure(failure, 500);
+        if (request.isAsyncStarted()) {
+            request.getAsyncContext().complete();
+        }
+    }
+
+    private void answerFailure(Throwable failure, int status) throws IOException {
+        log.error("The webhook handler failed", failure);
+        Verdict verdict = recordFailure(failure);
+        Reply reply = verdict == Verdict.DEAD_LETTERED
+                ? deadReply()
+                : status == 503
+                        ? Reply.retryAfter(503, "The webhook handler timed out", Duration.ofSeconds(1))
+                        : HANDLER_FAILED;
+        reply.writeTo(container);
+    }
+
+    private Verdict recordFailure(Throwable failure) {
+        handlerDuration();
+        return recorder.fail(failure);
+    }
+
+    private Reply deadReply() {
+        return Reply.of(config.deadStatus(), "");
+    }
+
+    private void handlerDuration() {
+        config.metrics().handlerDuration(endpoint, Duration.ofNanos(System.nanoTime() - startedNanos));
+    }
+
+    String endpoint() {
+        return endpoint;
+    }
+
+    String eventId() {
+        return eventId;
+    }
+
+    private static void rethrow(Throwable failure) throws IOException, ServletException {
+        if (failure instanceof IOException e) {
+            throw e;
+        }
+        if (failure instanceof ServletException e) {
+            throw e;
+        }
+        if (failure instanceof RuntimeException e) {
+            throw e;
+        }
+        throw (Error) failure;
+    }
+}

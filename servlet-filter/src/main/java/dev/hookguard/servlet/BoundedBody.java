@@ -1,0 +1,53 @@
+package dev.hookguard.servlet;
+
+import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.http.HttpServletRequest;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+
+/**
+ * Step 1 of DESIGN.md §1: the raw request body, read within a limit. A declared {@code Content-Length} over
+ * the limit is refused before a byte is read; a body without one (chunked) is read until it ends or passes
+ * the limit. Reading goes through {@code getInputStream()}, so the container never parses a form body itself.
+ */
+sealed interface BoundedBody {
+
+    /** The whole body. */
+    record Read(byte[] bytes) implements BoundedBody {}
+
+    /**
+     * The body is larger than the limit.
+     *
+     * @param unread true when it was refused on its {@code Content-Length}, without reading it
+     */
+    record TooLarge(boolean unread) implements BoundedBody {}
+
+    /** The body could not be read: the client went away, or sent a broken chunked encoding. */
+    record Unreadable() implements BoundedBody {}
+
+    /** Reads the body of {@code request}, at most {@code limit} bytes. */
+    static BoundedBody read(HttpServletRequest request, int limit) {
+        try {
+            return readBounded(request, limit);
+        } catch (IOException e) {
+            return new Unreadable();
+        }
+    }
+
+    private static BoundedBody readBounded(HttpServletRequest request, int limit) throws IOException {
+        long declared = request.getContentLengthLong();
+        if (declared > limit) {
+            return new TooLarge(true);
+        }
+        ByteArrayOutputStream body = new ByteArrayOutputStream(declared > 0 ? (int) declared : 256);
+        ServletInputStream in = request.getInputStream();
+        byte[] chunk = new byte[8192];
+        for (int n; (n = in.read(chunk, 0, (int) Math.min(chunk.length, limit + 1L - body.size()))) > 0; ) {
+            body.write(chunk, 0, n);
+            if (body.size() > limit) {
+                return new TooLarge(false);
+            }
+        }
+        return new Read(body.toByteArray());
+    }
+}

@@ -1,0 +1,190 @@
+package dev.hookguard.servlet;
+
+import dev.hookguard.core.StoredResponse;
+import dev.hookguard.core.executor.Classification;
+import jakarta.servlet.ServletOutputStream;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpServletResponseWrapper;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.Charset;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The response as the application writes it: every byte, flush, {@code sendError} and {@code sendRedirect}
+ * passes through to the container unchanged, while status, content type and the body (up to the cap) are
+ * recorded for replay. Two deliberate exceptions:
+ *
+ * <ul>
+ *   <li>410 Gone becomes 400 (and a warning), because Standard Webhooks senders disable an endpoint that
+ *       answers 410.
+ *   <li>On the event's last attempt a retryable {@code sendError} is held back until the verdict is known, so
+ *       that the filter can answer 202 instead once the event is recorded DEAD.
+ * </ul>
+ */
+final class CapturingResponse extends HttpServletResponseWrapper {
+
+    private static final Logger log = LoggerFactory.getLogger(CapturingResponse.class);
+    private static final int GONE = 410;
+
+    /** A {@code sendError} not yet passed to the container. */
+    record HeldError(int status, @Nullable String message) {}
+
+    private final BodyCapture body;
+    private final boolean lastAttempt;
+    private int status;
+    private boolean errorSent;
+    private @Nullable HeldError heldError;
+    private @Nullable ServletOutputStream stream;
+    private @Nullable PrintWriter writer;
+    private @Nullable Writer captureWriter;
+
+    CapturingResponse(HttpServletResponse response, int cap, boolean lastAttempt) {
+        super(response);
+        this.body = new BodyCapture(cap);
+        this.lastAttempt = lastAttempt;
+        this.status = response.getStatus();
+    }
+
+    @Override
+    public void setStatus(int sc) {
+        if (heldError == null) {
+            status = neverGone(sc);
+            super.setStatus(status);
+        }
+    }
+
+    @Override
+    public int getStatus() {
+        return status;
+    }
+
+    @Override
+    public void sendError(int sc) throws IOException {
+        sendError(sc, null);
+    }
+
+    @Override
+    public void sendError(int sc, @Nullable String msg) throws IOException {
+        status = neverGone(sc);
+        body.clear();
+        if (lastAttempt && Classification.of(status) == Classification.RETRYABLE && !isCommitted()) {
+            heldError = new HeldError(status, msg);
+            return;
+        }
+        errorSent = true;
+        if (msg == null) {
+            super.sendError(status);
+        } else {
+            super.sendError(status, msg);
+        }
+    }
+
+    @Override
+    public void sendRedirect(String location) throws IOException {
+        status = SC_FOUND;
+        body.clear();
+        super.sendRedirect(location);
+    }
+
+    @Override
+    public void reset() {
+        super.reset();
+        body.clear();
+        heldError = null;
+        errorSent = false;
+        status = ((HttpServletResponse) getResponse()).getStatus();
+    }
+
+    @Override
+    public void resetBuffer() {
+        flushCapture();
+        super.resetBuffer();
+        body.clear();
+    }
+
+    @Override
+    public ServletOutputStream getOutputStream() throws IOException {
+        if (stream == null) {
+            stream = new TeeOutputStream(super.getOutputStream(), body, this::suppressed);
+        }
+        return stream;
+    }
+
+    @Override
+    public PrintWriter getWriter() throws IOException {
+        if (writer == null) {
+            PrintWriter container = super.getWriter();
+            Charset charset = Charset.forName(getCharacterEncoding());
+            captureWriter = new OutputStreamWriter(body, charset);
+            writer = new PrintWriter(new TeeWriter(container, captureWriter, this::suppressed));
+        }
+        return writer;
+    }
+
+    @Override
+    public void flushBuffer() throws IOException {
+        if (heldError == null) {
+            flushWriter();
+            super.flushBuffer();
+        }
+    }
+
+    /** The {@code sendError} held back on the last attempt, if any. */
+    @Nullable
+    HeldError heldError() {
+        return heldError;
+    }
+
+    /** Passes a held {@code sendError} to the container, as the application asked. */
+    void releaseHeldError() throws IOException {
+        HeldError held = heldError;
+        if (held != null) {
+            heldError = null;
+            sendError(held.status(), held.message());
+        }
+    }
+
+    /** The response as recorded for replay; a body over the cap is omitted, a container's error page too. */
+    StoredResponse captured() {
+        flushCapture();
+        if (errorSent || heldError != null || body.overflowed()) {
+            return new StoredResponse(status, null, new byte[0], body.overflowed() && !errorSent);
+        }
+        return StoredResponse.of(status, getContentType(), body.bytes());
+    }
+
+    private boolean suppressed() {
+        return heldError != null;
+    }
+
+    /** Encodes what the writer holds into the capture, without flushing the container's response. */
+    private void flushCapture() {
+        try {
+            if (captureWriter != null) {
+                captureWriter.flush();
+            }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private void flushWriter() {
+        if (writer != null) {
+            writer.flush();
+        }
+    }
+
+    private static int neverGone(int sc) {
+        if (sc == GONE) {
+            log.warn("The webhook handler answered 410 Gone; sending 400 instead, since senders disable an "
+                    + "endpoint that answers 410");
+            return SC_BAD_REQUEST;
+        }
+        return sc;
+    }
+}

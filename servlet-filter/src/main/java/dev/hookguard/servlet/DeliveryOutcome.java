@@ -1,0 +1,35 @@
+package dev.hookguard.servlet;
+
+import java.util.Locale;
+
+/**
+ * The {@code outcome} tag of {@code hookguard.deliveries} (DESIGN.md §7): what became of one delivery that
+ * reached a guarded endpoint.
+ */
+public enum DeliveryOutcome {
+    /** The handler ran and its 2xx was recorded SUCCEEDED. */
+    PROCESSED,
+    /** A stored response was replayed (SUCCEEDED, REJECTED or a DEAD event's acknowledgement). */
+    DUPLICATE,
+    /** Another delivery of the event holds a live lease; answered 409 (or as configured). */
+    IN_PROGRESS,
+    /** The event id was seen with another body, or the body with another id; answered 422. */
+    MISMATCH,
+    /** The signature was missing, malformed, wrong or out of tolerance; answered 401 or 400. */
+    REJECTED_SIGNATURE,
+    /** The handler failed and attempts remain: recorded FAILED. */
+    FAILED,
+    /** The handler failed on the last attempt: recorded DEAD, answered 202 (or as configured). */
+    DEAD_LETTERED,
+    /** The handler answered a non-retryable 4xx: recorded REJECTED. */
+    REJECTED,
+    /** The store could not be reached: answered 503, or passed through in fail-open mode, or not recorded. */
+    STORE_UNAVAILABLE,
+    /** The lease was lost before the verdict was written; nothing was recorded. */
+    STALE;
+
+    /** The tag value: the name in lower case, such as {@code in_progress}. */
+    public String tag() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,153 @@
+package dev.hookguard.servlet;
+
+import dev.hookguard.core.EventKey;
+import dev.hookguard.core.IdempotencyPolicy;
+import dev.hookguard.core.signature.EventIdConfig;
+import dev.hookguard.core.signature.EventIdExtractor;
+import dev.hookguard.core.signature.Scheme;
+import dev.hookguard.core.signature.SignatureConfig;
+import dev.hookguard.core.signature.SignatureVerifier;
+import dev.hookguard.core.signature.Verifiers;
+import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One webhook endpoint that the filter guards: which requests belong to it, how their signature is checked,
+ * where their event id is found and how long their records are kept. Immutable; build with {@link
+ * #custom(String)}.
+ *
+ * @param name the endpoint (namespace) of the event keys, also the {@code endpoint} tag of the meters: 1 to
+ *     64 of {@code A-Z a-z 0-9 . _ -}
+ * @param path the path pattern, exact ({@code /webhooks/stripe}) or prefix ({@code /webhooks/github/*}); the
+ *     most specific pattern of all endpoints wins
+ * @param verifier checks the signature before anything is written to the store
+ * @param eventIds finds the event id of a verified delivery; its keys must be in this endpoint's namespace
+ * @param policy lease, retention, attempts and the response body cap of this endpoint's records
+ * @param maxBodyBytes the largest request body accepted, in bytes; a larger one is answered 413 unread
+ */
+public record EndpointConfig(
+        String name,
+        String path,
+        SignatureVerifier verifier,
+        EventIdExtractor eventIds,
+        IdempotencyPolicy policy,
+        int maxBodyBytes) {
+
+    /** Default body limit: 1 MiB. */
+    public static final int DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+
+    /** Validates every field; a bad one is an {@link IllegalArgumentException} naming field and value. */
+    public EndpointConfig {
+        if (name == null || !NAME.matcher(name).matches()) {
+            throw new IllegalArgumentException("name must be 1 to 64 of A-Z a-z 0-9 . _ - but was '" + name + "'");
+        }
+        new PathPattern(path);
+        if (verifier == null) {
+            throw new IllegalArgumentException("verifier of endpoint '" + name + "' must be set");
+        }
+        if (eventIds == null) {
+            throw new IllegalArgumentException("eventIds of endpoint '" + name + "' must be set");
+        }
+        if (policy == null) {
+            throw new IllegalArgumentException("policy of endpoint '" + name + "' must be set");
+        }
+        if (maxBodyBytes < 0) {
+            throw new IllegalArgumentException("maxBodyBytes must not be negative but was " + maxBodyBytes);
+        }
+        EventKey.of(name, "x");
+    }
+
+    /** A builder for the endpoint of this name, starting from the defaults. */
+    public static Builder custom(String name) {
+        return new Builder(name);
+    }
+
+    /** A builder that starts from this endpoint. */
+    public static Builder from(EndpointConfig endpoint) {
+        return new Builder(endpoint.name)
+                .path(endpoint.path)
+                .verifier(endpoint.verifier)
+                .eventIds(endpoint.eventIds)
+                .policy(endpoint.policy)
+                .maxBodyBytes(endpoint.maxBodyBytes);
+    }
+
+    PathPattern pathPattern() {
+        return new PathPattern(path);
+    }
+
+    /** Builds an {@link EndpointConfig}; names equal the record's components. */
+    public static final class Builder {
+        private final String name;
+        private @Nullable String path;
+        private @Nullable SignatureVerifier verifier;
+        private @Nullable EventIdExtractor eventIds;
+        private @Nullable EventIdConfig eventIdConfig;
+        private IdempotencyPolicy policy = IdempotencyPolicy.ofDefaults();
+        private int maxBodyBytes = DEFAULT_MAX_BODY_BYTES;
+
+        private Builder(String name) {
+            this.name = name;
+        }
+
+        /** See {@link EndpointConfig#path()}. */
+        public Builder path(String path) {
+            this.path = path;
+            return this;
+        }
+
+        /**
+         * A provider scheme with these secrets: its verifier ({@link Verifiers#of}) and its event-id rule
+         * ({@link EventIdConfig#forScheme}).
+         */
+        public Builder scheme(Scheme scheme, SignatureConfig signature) {
+            return verifier(Verifiers.of(scheme, signature)).eventIds(EventIdConfig.forScheme(scheme));
+        }
+
+        /** See {@link EndpointConfig#verifier()}. */
+        public Builder verifier(SignatureVerifier verifier) {
+            this.verifier = verifier;
+            return this;
+        }
+
+        /** See {@link EndpointConfig#eventIds()}. */
+        public Builder eventIds(EventIdExtractor eventIds) {
+            this.eventIds = eventIds;
+            this.eventIdConfig = null;
+            return this;
+        }
+
+        /** Where to find the event id; the extractor is built for this endpoint's name. */
+        public Builder eventIds(EventIdConfig eventIds) {
+            this.eventIdConfig = eventIds;
+            this.eventIds = null;
+            return this;
+        }
+
+        /** See {@link EndpointConfig#policy()}. */
+        public Builder policy(IdempotencyPolicy policy) {
+            this.policy = policy;
+            return this;
+        }
+
+        /** See {@link EndpointConfig#maxBodyBytes()}. */
+        public Builder maxBodyBytes(int maxBodyBytes) {
+            this.maxBodyBytes = maxBodyBytes;
+            return this;
+        }
+
+        /** The endpoint; throws {@link IllegalArgumentException} naming the first bad field. */
+        public EndpointConfig build() {
+            EventIdExtractor extractor = eventIds;
+            if (extractor == null
+                    && eventIdConfig != null
+                    && name != null
+                    && NAME.matcher(name).matches()) {
+                extractor = EventIdExtractor.of(name, eventIdConfig);
+            }
+            return new EndpointConfig(name, path, verifier, extractor, policy, maxBodyBytes);
+        }
+    }
+}

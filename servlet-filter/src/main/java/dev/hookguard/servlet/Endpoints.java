@@ -1,0 +1,41 @@
+package dev.hookguard.servlet;
+
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.Comparator;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/** The guarded endpoints, most specific path pattern first. */
+final class Endpoints {
+
+    private record Entry(PathPattern pattern, EndpointConfig endpoint) {}
+
+    private final List<Entry> entries;
+
+    Endpoints(List<EndpointConfig> endpoints) {
+        this.entries = endpoints.stream()
+                .map(e -> new Entry(e.pathPattern(), e))
+                .sorted(Comparator.comparingInt((Entry e) -> e.pattern().specificity())
+                        .reversed())
+                .toList();
+    }
+
+    /** The endpoint whose pattern matches the request's path inside the application, or null. */
+    @Nullable
+    EndpointConfig match(HttpServletRequest request) {
+        String path = path(request);
+        for (Entry entry : entries) {
+            if (entry.pattern().matches(path)) {
+                return entry.endpoint();
+            }
+        }
+        return null;
+    }
+
+    private static String path(HttpServletRequest request) {
+        String servletPath = request.getServletPath();
+        String pathInfo = request.getPathInfo();
+        String path = (servletPath == null ? "" : servletPath) + (pathInfo == null ? "" : pathInfo);
+        return path.isEmpty() ? "/" : path;
+    }
+}

@@ -1,0 +1,52 @@
+package dev.hookguard.servlet;
+
+import dev.hookguard.core.Payload;
+import dev.hookguard.core.executor.IdempotentExecutor;
+import dev.hookguard.core.executor.Start;
+import dev.hookguard.core.signature.EventIdResult;
+import java.time.Duration;
+
+/** A started filter: its configuration, endpoints, the executor that renews leases, and its answers. */
+final class Guard implements AutoCloseable {
+
+    private final HookguardFilterConfig config;
+    private final Endpoints endpoints;
+    private final IdempotentExecutor executor;
+    private final Claimer claimer;
+    private final Answers answers;
+
+    Guard(HookguardFilterConfig config) {
+        this.config = config;
+        this.endpoints = new Endpoints(config.endpoints());
+        this.executor = new IdempotentExecutor(config.store());
+        this.claimer = new Claimer(executor);
+        this.answers = new Answers(config);
+    }
+
+    HookguardFilterConfig config() {
+        return config;
+    }
+
+    Endpoints endpoints() {
+        return endpoints;
+    }
+
+    Answers answers() {
+        return answers;
+    }
+
+    /** Claims the delivery, timing the claim. */
+    Start claim(EndpointConfig endpoint, EventIdResult.Found found, byte[] body, Payload payload) {
+        long started = System.nanoTime();
+        try {
+            return claimer.begin(found, body, payload, endpoint.policy());
+        } finally {
+            config.metrics().claimDuration(endpoint.name(), Duration.ofNanos(System.nanoTime() - started));
+        }
+    }
+
+    @Override
+    public void close() {
+        executor.close();
+    }
+}

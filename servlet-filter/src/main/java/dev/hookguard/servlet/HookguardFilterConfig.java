@@ -1,0 +1,178 @@
+package dev.hookguard.servlet;
+
+import dev.hookguard.core.IdempotencyStore;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The configuration of one {@link HookguardFilter}: the endpoints it guards, the store that holds their
+ * records, and how it answers when it cannot hand a delivery to the application. Immutable; build with
+ * {@link #custom()}.
+ *
+ * @param endpoints the guarded endpoints, at least one, with distinct names and path patterns
+ * @param store holds the records of every endpoint
+ * @param inProgressStatus answered while another delivery of the event holds its lease: 409, 429 or 503
+ * @param deadStatus answered for a DEAD event, and to the delivery whose failure made it DEAD: a 2xx, so the
+ *     sender stops retrying (never 410, which makes Standard Webhooks senders disable the endpoint)
+ * @param failOpen when the store cannot be reached, hand the delivery to the application without a claim
+ *     (logged and counted) instead of answering 503; off by default, since it gives up deduplication
+ * @param unavailableRetryAfter the {@code Retry-After} of a 503 for an unreachable store, whole seconds, at
+ *     least 1 s
+ * @param metrics where meters go
+ */
+public record HookguardFilterConfig(
+        List<EndpointConfig> endpoints,
+        IdempotencyStore store,
+        int inProgressStatus,
+        int deadStatus,
+        boolean failOpen,
+        Duration unavailableRetryAfter,
+        DeliveryMetrics metrics) {
+
+    /** Default answer while the event is in progress: 409 Conflict. */
+    public static final int DEFAULT_IN_PROGRESS_STATUS = 409;
+    /** Default answer for a dead event: 202 Accepted. */
+    public static final int DEFAULT_DEAD_STATUS = 202;
+    /** Default: fail closed, answering 503 while the store is unreachable. */
+    public static final boolean DEFAULT_FAIL_OPEN = false;
+    /** Default {@code Retry-After} while the store is unreachable: 5 seconds. */
+    public static final Duration DEFAULT_UNAVAILABLE_RETRY_AFTER = Duration.ofSeconds(5);
+
+    private static final Set<Integer> IN_PROGRESS_STATUSES = Set.of(409, 429, 503);
+
+    /** Validates every field; a bad one is an {@link IllegalArgumentException} naming field and value. */
+    public HookguardFilterConfig {
+        if (endpoints == null || endpoints.isEmpty() || endpoints.contains(null)) {
+            throw new IllegalArgumentException("endpoints must hold at least one endpoint but was " + endpoints);
+        }
+        endpoints = List.copyOf(endpoints);
+        requireDistinct(endpoints);
+        if (store == null) {
+            throw new IllegalArgumentException("store must be set");
+        }
+        if (!IN_PROGRESS_STATUSES.contains(inProgressStatus)) {
+            throw new IllegalArgumentException("inProgressStatus must be 409, 429 or 503 but was " + inProgressStatus);
+        }
+        if (deadStatus < 200 || deadStatus > 299) {
+            throw new IllegalArgumentException("deadStatus must be a 2xx but was " + deadStatus);
+        }
+        if (unavailableRetryAfter == null || unavailableRetryAfter.compareTo(Duration.ofSeconds(1)) < 0) {
+            throw new IllegalArgumentException(
+                    "unavailableRetryAfter must be at least 1 s but was " + unavailableRetryAfter);
+        }
+        if (metrics == null) {
+            throw new IllegalArgumentException("metrics must be set (DeliveryMetrics.none() for none)");
+        }
+    }
+
+    /** A builder that starts from the defaults; endpoints and store must be set. */
+    public static Builder custom() {
+        return new Builder();
+    }
+
+    /** A builder that starts from this configuration. */
+    public static Builder from(HookguardFilterConfig config) {
+        return new Builder()
+                .endpoints(config.endpoints)
+                .store(config.store)
+                .inProgressStatus(config.inProgressStatus)
+                .deadStatus(config.deadStatus)
+                .failOpen(config.failOpen)
+                .unavailableRetryAfter(config.unavailableRetryAfter)
+                .metrics(config.metrics);
+    }
+
+    private static void requireDistinct(List<EndpointConfig> endpoints) {
+        Set<String> names = new HashSet<>();
+        Set<String> paths = new HashSet<>();
+        for (EndpointConfig endpoint : endpoints) {
+            if (!names.add(endpoint.name())) {
+                throw new IllegalArgumentException(
+                        "endpoints must have distinct names but '" + endpoint.name() + "' appears twice");
+            }
+            if (!paths.add(endpoint.path())) {
+                throw new IllegalArgumentException(
+                        "endpoints must have distinct paths but '" + endpoint.path() + "' appears twice");
+            }
+        }
+    }
+
+    /** Builds a {@link HookguardFilterConfig}; names equal the record's components. */
+    public static final class Builder {
+        private final List<EndpointConfig> endpoints = new ArrayList<>();
+        private @Nullable IdempotencyStore store;
+        private int inProgressStatus = DEFAULT_IN_PROGRESS_STATUS;
+        private int deadStatus = DEFAULT_DEAD_STATUS;
+        private boolean failOpen = DEFAULT_FAIL_OPEN;
+        private Duration unavailableRetryAfter = DEFAULT_UNAVAILABLE_RETRY_AFTER;
+        private @Nullable DeliveryMetrics metrics;
+
+        private Builder() {}
+
+        /** Replaces the endpoints. See {@link HookguardFilterConfig#endpoints()}. */
+        public Builder endpoints(List<EndpointConfig> endpoints) {
+            this.endpoints.clear();
+            this.endpoints.addAll(endpoints);
+            return this;
+        }
+
+        /** Replaces the endpoints. See {@link HookguardFilterConfig#endpoints()}. */
+        public Builder endpoints(EndpointConfig... endpoints) {
+            return endpoints(Arrays.asList(endpoints));
+        }
+
+        /** Adds one endpoint. */
+        public Builder endpoint(EndpointConfig endpoint) {
+            this.endpoints.add(endpoint);
+            return this;
+        }
+
+        /** See {@link HookguardFilterConfig#store()}. */
+        public Builder store(IdempotencyStore store) {
+            this.store = store;
+            return this;
+        }
+
+        /** See {@link HookguardFilterConfig#inProgressStatus()}. */
+        public Builder inProgressStatus(int inProgressStatus) {
+            this.inProgressStatus = inProgressStatus;
+            return this;
+        }
+
+        /** See {@link HookguardFilterConfig#deadStatus()}. */
+        public Builder deadStatus(int deadStatus) {
+            this.deadStatus = deadStatus;
+            return this;
+        }
+
+        /** See {@link HookguardFilterConfig#failOpen()}. */
+        public Builder failOpen(boolean failOpen) {
+            this.failOpen = failOpen;
+            return this;
+        }
+
+        /** See {@link HookguardFilterConfig#unavailableRetryAfter()}. */
+        public Builder unavailableRetryAfter(Duration unavailableRetryAfter) {
+            this.unavailableRetryAfter = unavailableRetryAfter;
+            return this;
+        }
+
+        /** See {@link HookguardFilterConfig#metrics()}; default {@link DeliveryMetrics#detect()}. */
+        public Builder metrics(DeliveryMetrics metrics) {
+            this.metrics = metrics;
+            return this;
+        }
+
+        /** The configuration; throws {@link IllegalArgumentException} naming the first bad field. */
+        public HookguardFilterConfig build() {
+            DeliveryMetrics chosen = metrics == null ? DeliveryMetrics.detect() : metrics;
+            return new HookguardFilterConfig(
+                    endpoints, store, inProgressStatus, deadStatus, failOpen, unavailableRetryAfter, chosen);
+        }
+    }
+}

@@ -1,0 +1,230 @@
+package dev.hookguard.servlet;
+
+import dev.hookguard.core.IdempotencyPolicy;
+import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.core.memory.InMemoryStore;
+import dev.hookguard.core.signature.Scheme;
+import dev.hookguard.core.signature.SignatureConfig;
+import jakarta.servlet.FilterConfig;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads a {@link HookguardFilterConfig} from a filter's {@code init-param}s, for {@code web.xml} users. The
+ * names are the builders' names in kebab case:
+ *
+ * <table>
+ *   <caption>init-params</caption>
+ *   <tr><th>name</th><th>meaning</th></tr>
+ *   <tr><td>{@code endpoints}</td><td>comma-separated endpoint names (required)</td></tr>
+ *   <tr><td>{@code store}</td><td>{@code memory}, or the name of a {@code ServletContext} attribute holding
+ *       an {@link IdempotencyStore} (default {@value #DEFAULT_STORE_ATTRIBUTE})</td></tr>
+ *   <tr><td>{@code in-progress-status}, {@code dead-status}, {@code fail-open},
+ *       {@code unavailable-retry-after}</td><td>as in {@link HookguardFilterConfig}</td></tr>
+ *   <tr><td>{@code metrics}</td><td>{@code detect} (default) or {@code none}</td></tr>
+ *   <tr><td>{@code <endpoint>.path}, {@code <endpoint>.scheme} (required)</td><td>path pattern; {@code
+ *       standard-webhooks}, {@code svix}, {@code stripe}, {@code github}, {@code shopify} or {@code slack}</td></tr>
+ *   <tr><td>{@code <endpoint>.secrets} (required)</td><td>comma-separated; an entry {@code env:NAME} is read
+ *       from the environment variable {@code NAME}</td></tr>
+ *   <tr><td>{@code <endpoint>.tolerance}, {@code .max-body-bytes}, {@code .lease}, {@code .retention},
+ *       {@code .dead-retention}, {@code .max-attempts}, {@code .response-body-cap}</td><td>as in {@link
+ *       EndpointConfig}, {@link SignatureConfig} and {@link IdempotencyPolicy}</td></tr>
+ * </table>
+ *
+ * <p>Durations are ISO-8601 ({@code PT30S}) or a number with {@code ms}, {@code s}, {@code m}, {@code h} or
+ * {@code d}. An unknown name is an error, so that a typo does not silently fall back to a default.
+ */
+public final class InitParams {
+
+    /** The {@code ServletContext} attribute read for the store when {@code store} is not given. */
+    public static final String DEFAULT_STORE_ATTRIBUTE = "dev.hookguard.store";
+
+    private static final Set<String> FILTER_PARAMS = Set.of(
+            "endpoints",
+            "store",
+            "in-progress-status",
+            "dead-status",
+            "fail-open",
+            "unavailable-retry-after",
+            "metrics");
+    private static final Set<String> ENDPOINT_PARAMS = Set.of(
+            "path",
+            "scheme",
+            "secrets",
+            "tolerance",
+            "max-body-bytes",
+            "lease",
+            "retention",
+            "dead-retention",
+            "max-attempts",
+            "response-body-cap");
+    private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h|d)");
+
+    private final FilterConfig filter;
+
+    private InitParams(FilterConfig filter) {
+        this.filter = filter;
+    }
+
+    /**
+     * The configuration in these init-params.
+     *
+     * @throws IllegalArgumentException naming the first bad or unknown parameter
+     */
+    public static HookguardFilterConfig read(FilterConfig filter) {
+        return new InitParams(filter).config();
+    }
+
+    private HookguardFilterConfig config() {
+        List<String> names = list(required("endpoints"));
+        requireKnown(names);
+        HookguardFilterConfig.Builder builder = HookguardFilterConfig.custom().store(store());
+        for (String name : names) {
+            builder.endpoint(endpoint(name));
+        }
+        optional("in-progress-status", v -> builder.inProgressStatus(integer("in-progress-status", v)));
+        optional("dead-status", v -> builder.deadStatus(integer("dead-status", v)));
+        optional("fail-open", v -> builder.failOpen(bool("fail-open", v)));
+        optional("unavailable-retry-after", v -> builder.unavailableRetryAfter(duration("unavailable-retry-after", v)));
+        optional("metrics", v -> builder.metrics(metrics(v)));
+        return builder.build();
+    }
+
+    private EndpointConfig endpoint(String name) {
+        String prefix = name + ".";
+        Scheme scheme = Scheme.of(required(prefix + "scheme"));
+        SignatureConfig.Builder signature = SignatureConfig.custom().secrets(secrets(required(prefix + "secrets")));
+        optional(prefix + "tolerance", v -> signature.tolerance(duration(prefix + "tolerance", v)));
+        IdempotencyPolicy.Builder policy = IdempotencyPolicy.custom();
+        optional(prefix + "lease", v -> policy.lease(duration(prefix + "lease", v)));
+        optional(prefix + "retention", v -> policy.retention(duration(prefix + "retention", v)));
+        optional(prefix + "dead-retention", v -> policy.deadRetention(duration(prefix + "dead-retention", v)));
+        optional(prefix + "max-attempts", v -> policy.maxAttempts(integer(prefix + "max-attempts", v)));
+        optional(prefix + "response-body-cap", v -> policy.responseBodyCap(integer(prefix + "response-body-cap", v)));
+        EndpointConfig.Builder endpoint = EndpointConfig.custom(name)
+                .path(required(prefix + "path"))
+                .scheme(scheme, signature.build())
+                .policy(policy.build());
+        optional(prefix + "max-body-bytes", v -> endpoint.maxBodyBytes(integer(prefix + "max-body-bytes", v)));
+        return endpoint.build();
+    }
+
+    private IdempotencyStore store() {
+        String store = filter.getInitParameter("store");
+        if ("memory".equals(store)) {
+            return new InMemoryStore();
+        }
+        String attribute = store == null ? DEFAULT_STORE_ATTRIBUTE : store;
+        Object value = filter.getServletContext().getAttribute(attribute);
+        if (value instanceof IdempotencyStore found) {
+            return found;
+        }
+        throw new IllegalArgumentException("store: the ServletContext attribute '" + attribute
+                + "' must hold an IdempotencyStore (put one there in a ServletContextListener) but held "
+                + (value == null ? "nothing" : value.getClass().getName()) + "; or set store=memory");
+    }
+
+    private void requireKnown(List<String> endpoints) {
+        Set<String> known = new HashSet<>(FILTER_PARAMS);
+        for (String endpoint : endpoints) {
+            ENDPOINT_PARAMS.forEach(param -> known.add(endpoint + "." + param));
+        }
+        for (String name : Collections.list(filter.getInitParameterNames())) {
+            if (!known.contains(name)) {
+                throw new IllegalArgumentException("init-param '" + name + "' is unknown; known are " + FILTER_PARAMS
+                        + " and <endpoint>." + ENDPOINT_PARAMS + " for endpoints " + endpoints);
+            }
+        }
+    }
+
+    private String required(String name) {
+        String value = filter.getInitParameter(name);
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException("init-param '" + name + "' must be set");
+        }
+        return value.trim();
+    }
+
+    private void optional(String name, java.util.function.Consumer<String> apply) {
+        String value = filter.getInitParameter(name);
+        if (value != null && !value.isBlank()) {
+            apply.accept(value.trim());
+        }
+    }
+
+    private static List<String> list(String value) {
+        return Arrays.stream(value.split(","))
+                .map(String::trim)
+                .filter(s -> !s.isEmpty())
+                .toList();
+    }
+
+    private static List<String> secrets(String value) {
+        List<String> secrets = new ArrayList<>();
+        for (String entry : list(value)) {
+            secrets.add(entry.startsWith("env:") ? env(entry.substring(4)) : entry);
+        }
+        return secrets;
+    }
+
+    private static String env(String variable) {
+        String value = System.getenv(variable);
+        if (value == null || value.isEmpty()) {
+            throw new IllegalArgumentException("secrets: environment variable '" + variable + "' is not set");
+        }
+        return value;
+    }
+
+    private static DeliveryMetrics metrics(String value) {
+        return switch (value.toLowerCase(Locale.ROOT)) {
+            case "detect" -> DeliveryMetrics.detect();
+            case "none" -> DeliveryMetrics.none();
+            default -> throw new IllegalArgumentException("metrics must be detect or none but was '" + value + "'");
+        };
+    }
+
+    private static int integer(String name, String value) {
+        return parse(name, value, "an integer", Integer::parseInt);
+    }
+
+    private static boolean bool(String name, String value) {
+        if (!value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
+            throw new IllegalArgumentException(name + " must be true or false but was '" + value + "'");
+        }
+        return Boolean.parseBoolean(value);
+    }
+
+    /** ISO-8601 ({@code PT30S}) or a number with a unit: {@code 500ms}, {@code 30s}, {@code 5m}, {@code 2h}, {@code 7d}. */
+    static Duration duration(String name, String value) {
+        Matcher simple = DURATION.matcher(value.toLowerCase(Locale.ROOT));
+        if (simple.matches()) {
+            long amount = Long.parseLong(simple.group(1));
+            return switch (simple.group(2)) {
+                case "ms" -> Duration.ofMillis(amount);
+                case "s" -> Duration.ofSeconds(amount);
+                case "m" -> Duration.ofMinutes(amount);
+                case "h" -> Duration.ofHours(amount);
+                default -> Duration.ofDays(amount);
+            };
+        }
+        return parse(name, value, "a duration such as PT30S or 30s", Duration::parse);
+    }
+
+    private static <T> T parse(String name, String value, String what, Function<String, T> parser) {
+        try {
+            return parser.apply(value);
+        } catch (NumberFormatException | DateTimeParseException e) {
+            throw new IllegalArgumentException(name + " must be " + what + " but was '" + value + "'", e);
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package dev.hookguard.servlet;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Metrics;
+import io.micrometer.core.instrument.Timer;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * {@link DeliveryMetrics} on a Micrometer {@link MeterRegistry}, with the meter names and tags of DESIGN.md
+ * §7. Meters are registered on first use and cached. Only this class touches Micrometer, so the filter runs
+ * without it on the class path.
+ */
+public final class MicrometerDeliveryMetrics implements DeliveryMetrics {
+
+    private final MeterRegistry registry;
+    private final Map<String, Counter> counters = new ConcurrentHashMap<>();
+    private final Map<String, Timer> timers = new ConcurrentHashMap<>();
+
+    /** Metrics on this registry. */
+    public MicrometerDeliveryMetrics(MeterRegistry registry) {
+        this.registry = registry;
+    }
+
+    /** Metrics on Micrometer's global registry. */
+    static DeliveryMetrics global() {
+        return new MicrometerDeliveryMetrics(Metrics.globalRegistry);
+    }
+
+    @Override
+    public void delivery(String endpoint, DeliveryOutcome outcome) {
+        counters.computeIfAbsent(
+                        endpoint + '\n' + outcome.tag(),
+                        k -> Counter.builder(DELIVERIES)
+                                .description("Webhook deliveries by what became of them")
+                                .tag(ENDPOINT_TAG, endpoint)
+                                .tag(OUTCOME_TAG, outcome.tag())
+                                .register(registry))
+                .increment();
+    }
+
+    @Override
+    public void claimDuration(String endpoint, Duration duration) {
+        timer(CLAIM_DURATION, "Time to claim an event in the store", endpoint).record(duration);
+    }
+
+    @Override
+    public void handlerDuration(String endpoint, Duration duration) {
+        timer(HANDLER_DURATION, "Time the webhook handler took", endpoint).record(duration);
+    }
+
+    private Timer timer(String name, String description, String endpoint) {
+        return timers.computeIfAbsent(
+                name + '\n' + endpoint,
+                k -> Timer.builder(name)
+                        .description(description)
+                        .tag(ENDPOINT_TAG, endpoint)
+                        .register(registry));
+    }
+}

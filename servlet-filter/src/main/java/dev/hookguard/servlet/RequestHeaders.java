@@ -1,0 +1,42 @@
+package dev.hookguard.servlet;
+
+import dev.hookguard.core.signature.Headers;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/** The request's headers, for the verifier and for the payload kept with FAILED, DEAD and REJECTED records. */
+final class RequestHeaders {
+
+    /** Credentials of the connection rather than of the delivery: never stored. */
+    private static final Set<String> NOT_STORED = Set.of("authorization", "proxy-authorization", "cookie");
+
+    private RequestHeaders() {}
+
+    /** Every header line, for the verifier and the event-id extractor. */
+    static Headers of(HttpServletRequest request) {
+        Headers.Builder headers = Headers.builder();
+        for (String name : Collections.list(request.getHeaderNames())) {
+            for (String value : Collections.list(request.getHeaders(name))) {
+                headers.add(name, value);
+            }
+        }
+        return headers.build();
+    }
+
+    /** The headers kept with the payload: all but {@code Authorization}, {@code Proxy-Authorization}, {@code Cookie}. */
+    static Map<String, List<String>> forPayload(HttpServletRequest request) {
+        Map<String, List<String>> headers = new LinkedHashMap<>();
+        for (String name : Collections.list(request.getHeaderNames())) {
+            if (!NOT_STORED.contains(name.toLowerCase(Locale.ROOT))) {
+                headers.put(name, new ArrayList<>(Collections.list(request.getHeaders(name))));
+            }
+        }
+        return headers;
+    }
+}

@@ -1,0 +1,115 @@
+package dev.hookguard.servlet;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+import jakarta.servlet.FilterConfig;
+import jakarta.servlet.ServletContext;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class InitParamsTest {
+
+    /** The init-params of a filter, as a container hands them over. */
+    record Params(Map<String, String> values) implements FilterConfig {
+        @Override
+        public String getFilterName() {
+            return "hookguard";
+        }
+
+        @Override
+        public ServletContext getServletContext() {
+            throw new UnsupportedOperationException("store=memory needs no ServletContext");
+        }
+
+        @Override
+        public String getInitParameter(String name) {
+            return values.get(name);
+        }
+
+        @Override
+        public Enumeration<String> getInitParameterNames() {
+            return Collections.enumeration(values.keySet());
+        }
+    }
+
+    static Map<String, String> minimal() {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("endpoints", "github");
+        params.put("store", "memory");
+        params.put("github.path", "/webhooks/github/*");
+        params.put("github.scheme", "github");
+        params.put("github.secrets", "s1,s2");
+        return params;
+    }
+
+    @Test
+    void shouldReadEveryParameterUnderItsBuilderName() {
+        Map<String, String> params = minimal();
+        params.put("in-progress-status", "503");
+        params.put("dead-status", "200");
+        params.put("fail-open", "true");
+        params.put("unavailable-retry-after", "PT7S");
+        params.put("metrics", "none");
+        params.put("github.lease", "45s");
+        params.put("github.retention", "3d");
+        params.put("github.dead-retention", "60d");
+        params.put("github.max-attempts", "8");
+        params.put("github.response-body-cap", "1024");
+        params.put("github.max-body-bytes", "2048");
+
+        HookguardFilterConfig config = InitParams.read(new Params(params));
+
+        assertThat(config.inProgressStatus()).isEqualTo(503);
+        assertThat(config.deadStatus()).isEqualTo(200);
+        assertThat(config.failOpen()).isTrue();
+        assertThat(config.unavailableRetryAfter()).isEqualTo(Duration.ofSeconds(7));
+        assertThat(config.metrics()).isSameAs(DeliveryMetrics.none());
+        EndpointConfig endpoint = config.endpoints().get(0);
+        assertThat(endpoint.name()).isEqualTo("github");
+        assertThat(endpoint.path()).isEqualTo("/webhooks/github/*");
+        assertThat(endpoint.maxBodyBytes()).isEqualTo(2048);
+        assertThat(endpoint.policy().lease()).isEqualTo(Duration.ofSeconds(45));
+        assertThat(endpoint.policy().retention()).isEqualTo(Duration.ofDays(3));
+        assertThat(endpoint.policy().deadRetention()).isEqualTo(Duration.ofDays(60));
+        assertThat(endpoint.policy().maxAttempts()).isEqualTo(8);
+        assertThat(endpoint.policy().responseBodyCap()).isEqualTo(1024);
+    }
+
+    @Test
+    void shouldRefuseAnUnknownParameterRatherThanIgnoreIt() {
+        Map<String, String> params = minimal();
+        params.put("github.leese", "10s");
+
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> InitParams.read(new Params(params)))
+                .withMessageStartingWith("init-param 'github.leese' is unknown");
+    }
+
+    @Test
+    void shouldNameAMissingOrBadParameter() {
+        Map<String, String> missing = minimal();
+        missing.remove("github.secrets");
+        Map<String, String> bad = minimal();
+        bad.put("github.lease", "soon");
+
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> InitParams.read(new Params(missing)))
+                .withMessage("init-param 'github.secrets' must be set");
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> InitParams.read(new Params(bad)))
+                .withMessage("github.lease must be a duration such as PT30S or 30s but was 'soon'");
+    }
+
+    @Test
+    void shouldParseShortDurations() {
+        assertThat(InitParams.duration("x", "500ms")).isEqualTo(Duration.ofMillis(500));
+        assertThat(InitParams.duration("x", "5m")).isEqualTo(Duration.ofMinutes(5));
+        assertThat(InitParams.duration("x", "2h")).isEqualTo(Duration.ofHours(2));
+        assertThat(InitParams.duration("x", "PT1M30S")).isEqualTo(Duration.ofSeconds(90));
+    }
+}

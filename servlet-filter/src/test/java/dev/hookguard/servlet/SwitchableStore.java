@@ -1,0 +1,89 @@
+package dev.hookguard.servlet;
+
+import dev.hookguard.core.AdminOutcome;
+import dev.hookguard.core.ClaimOutcome;
+import dev.hookguard.core.Completion;
+import dev.hookguard.core.DeadLetterPage;
+import dev.hookguard.core.EventKey;
+import dev.hookguard.core.EventRecord;
+import dev.hookguard.core.Failure;
+import dev.hookguard.core.Fingerprint;
+import dev.hookguard.core.IdempotencyPolicy;
+import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.core.StoreUnavailableException;
+import dev.hookguard.core.WriteOutcome;
+import java.net.ConnectException;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A real store behind a switch that simulates an outage: while it is down, every operation throws {@link
+ * StoreUnavailableException}, as a store whose backend cannot be reached does. Reads for assertions ({@link
+ * #find}) always reach the real store.
+ */
+final class SwitchableStore implements IdempotencyStore {
+
+    private final IdempotencyStore store;
+    private volatile boolean down;
+
+    SwitchableStore(IdempotencyStore store) {
+        this.store = store;
+    }
+
+    void down(boolean down) {
+        this.down = down;
+    }
+
+    private void check() {
+        if (down) {
+            throw new StoreUnavailableException("simulated outage", new ConnectException("connection refused"));
+        }
+    }
+
+    @Override
+    public ClaimOutcome claim(EventKey key, Fingerprint fingerprint, IdempotencyPolicy policy) {
+        check();
+        return store.claim(key, fingerprint, policy);
+    }
+
+    @Override
+    public WriteOutcome renew(EventKey key, long token, IdempotencyPolicy policy) {
+        check();
+        return store.renew(key, token, policy);
+    }
+
+    @Override
+    public WriteOutcome complete(EventKey key, long token, Completion completion, IdempotencyPolicy policy) {
+        check();
+        return store.complete(key, token, completion, policy);
+    }
+
+    @Override
+    public WriteOutcome fail(EventKey key, long token, Failure failure, IdempotencyPolicy policy) {
+        check();
+        return store.fail(key, token, failure, policy);
+    }
+
+    @Override
+    public Optional<EventRecord> find(EventKey key) {
+        return store.find(key);
+    }
+
+    @Override
+    public DeadLetterPage deadLetters(String endpoint, @Nullable String cursor, int limit) {
+        check();
+        return store.deadLetters(endpoint, cursor, limit);
+    }
+
+    @Override
+    public AdminOutcome resolve(EventKey key, String note, IdempotencyPolicy policy) {
+        check();
+        return store.resolve(key, note, policy);
+    }
+
+    @Override
+    public AdminOutcome requeue(EventKey key, IdempotencyPolicy policy) {
+        check();
+        return store.requeue(key, policy);
+    }
+}

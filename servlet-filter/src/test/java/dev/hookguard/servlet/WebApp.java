@@ -1,0 +1,37 @@
+package dev.hookguard.servlet;
+
+import jakarta.servlet.Filter;
+import jakarta.servlet.http.HttpServlet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What a test deploys into a container: the Hookguard filter on {@code /*} (an instance, or the class with
+ * init-params as {@code web.xml} would declare it), servlets by path pattern, and context attributes set
+ * before the filter initialises.
+ */
+record WebApp(
+        @Nullable Filter filter,
+        Map<String, String> initParams,
+        Map<String, HttpServlet> servlets,
+        Map<String, Object> attributes) {
+
+    static WebApp of(Filter filter) {
+        return new WebApp(filter, Map.of(), new LinkedHashMap<>(), new LinkedHashMap<>());
+    }
+
+    static WebApp ofInitParams(Map<String, String> initParams) {
+        return new WebApp(null, initParams, new LinkedHashMap<>(), new LinkedHashMap<>());
+    }
+
+    WebApp servlet(String pattern, HttpServlet servlet) {
+        servlets.put(pattern, servlet);
+        return this;
+    }
+
+    WebApp attribute(String name, Object value) {
+        attributes.put(name, value);
+        return this;
+    }
+}
