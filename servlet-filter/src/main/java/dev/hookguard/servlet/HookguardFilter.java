@@ -40,6 +40,12 @@ public final class HookguardFilter implements Filter {
     public static final String MDC_ENDPOINT = "hookguard.endpoint";
     /** MDC key of the event id, set once it is known. */
     public static final String MDC_EVENT_ID = "hookguard.eventId";
+    /**
+     * Request attribute holding the verified delivery's {@link dev.hookguard.core.EventKey} (endpoint and event
+     * id), set once the id is extracted and before the claim, so that the application (and framework adapters)
+     * can read the id the filter deduplicates on. Absent on requests the filter did not verify.
+     */
+    public static final String EVENT_KEY_ATTRIBUTE = "dev.hookguard.servlet.eventKey";
 
     private static final Logger log = LoggerFactory.getLogger(HookguardFilter.class);
 
@@ -119,6 +125,7 @@ public final class HookguardFilter implements Filter {
             return;
         }
         mdc.eventId(found.eventId());
+        delivery.request().setAttribute(EVENT_KEY_ATTRIBUTE, found.key());
         claimAndHandOff(delivery, found, read.bytes()); // 4. claim, 5. hand off and record
     }
 

@@ -146,6 +146,18 @@ abstract class AbstractFilterIT {
     }
 
     @Test
+    void shouldExposeTheVerifiedEventKeyAsARequestAttributeToTheHandler() {
+        String id = id();
+
+        sender.send(signed("/hooks/std", id, json(id)));
+        sender.send(
+                sender.request("/open", Headers.of("webhook-id", "plain"), HttpRequest.BodyPublishers.ofString("x")));
+
+        assertThat(handler.eventKeyAttribute.get(id)).isEqualTo(EventKey.of(std, id));
+        assertThat(handler.eventKeyAttribute.get("plain")).isEqualTo("");
+    }
+
+    @Test
     void shouldLeaveOtherPathsUntouched() {
         HttpResponse<String> response = sender.send(
                 sender.request("/open", Headers.of("webhook-id", "plain"), HttpRequest.BodyPublishers.ofString("x"))

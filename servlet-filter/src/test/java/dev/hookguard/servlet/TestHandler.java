@@ -32,6 +32,7 @@ final class TestHandler extends HttpServlet {
     final Map<String, AtomicInteger> runs = new ConcurrentHashMap<>();
     final Map<String, String> mdcEndpoint = new ConcurrentHashMap<>();
     final Map<String, String> mdcEventId = new ConcurrentHashMap<>();
+    final Map<String, Object> eventKeyAttribute = new ConcurrentHashMap<>();
     volatile CountDownLatch gate = new CountDownLatch(0);
     private final ExecutorService async = Executors.newCachedThreadPool();
 
@@ -52,6 +53,8 @@ final class TestHandler extends HttpServlet {
         String eventId = MDC.get(HookguardFilter.MDC_EVENT_ID);
         mdcEndpoint.put(id, endpoint == null ? "" : endpoint);
         mdcEventId.put(id, eventId == null ? "" : eventId);
+        Object eventKey = request.getAttribute(HookguardFilter.EVENT_KEY_ATTRIBUTE);
+        eventKeyAttribute.put(id, eventKey == null ? "" : eventKey);
         String behaviour = request.getHeader(BEHAVIOUR) == null ? "ok" : request.getHeader(BEHAVIOUR);
         if (behaviour.startsWith("status:")) {
             response.setStatus(Integer.parseInt(behaviour.substring(7)));
