@@ -12,12 +12,14 @@ import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.WriteOutcome;
+import java.sql.Connection;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
 import org.jooq.DSLContext;
 import org.jooq.Record2;
+import org.jooq.exception.DataAccessException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -92,6 +94,29 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
     @Override
     public WriteOutcome complete(EventKey key, long token, Completion completion, IdempotencyPolicy policy) {
         return session.autoCommit("complete " + key, dsl -> writes.complete(dsl, key, token, completion, policy));
+    }
+
+    /**
+     * As {@link #complete(EventKey, long, Completion, IdempotencyPolicy)}, but as one statement of the caller's open
+     * transaction on {@code connection}, for integrations whose transaction is managed elsewhere (the Spring adapter's
+     * transactional mode, where the servlet filter claimed the event and the handler writes through Spring's
+     * transaction). The verdict becomes final only when the caller commits; if the caller rolls back, the record stays
+     * PROCESSING until its lease ends and a redelivery runs the handler again. A {@link WriteOutcome.Stale} result
+     * means the lease was taken over: the caller must roll back.
+     *
+     * @param connection a connection to this store's database with auto-commit off; the caller commits, rolls back and
+     *     closes it
+     * @throws IllegalArgumentException when {@code connection} is in auto-commit mode
+     * @throws dev.hookguard.core.StoreUnavailableException when the statement fails
+     */
+    public WriteOutcome complete(
+            Connection connection, EventKey key, long token, Completion completion, IdempotencyPolicy policy) {
+        JdbcIdempotentExecutor.requireTransaction(connection);
+        try {
+            return writes.complete(session.dsl(connection), key, token, completion, policy);
+        } catch (DataAccessException e) {
+            throw StoreErrors.unavailable("complete " + key + " in the caller's transaction", e);
+        }
     }
 
     @Override

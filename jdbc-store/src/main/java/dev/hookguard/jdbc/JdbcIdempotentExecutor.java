@@ -204,7 +204,7 @@ public final class JdbcIdempotentExecutor implements AutoCloseable {
         }
     }
 
-    private static void requireTransaction(Connection connection) {
+    static void requireTransaction(Connection connection) {
         try {
             if (connection.getAutoCommit()) {
                 throw new IllegalArgumentException(

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.hookguard.core.ClaimOutcome;
+import dev.hookguard.core.Completion;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.Fingerprint;
@@ -12,6 +13,7 @@ import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoredResponse;
+import dev.hookguard.core.WriteOutcome;
 import dev.hookguard.core.executor.Execution;
 import dev.hookguard.core.executor.Verdict;
 import java.nio.charset.StandardCharsets;
@@ -246,6 +248,64 @@ abstract class TransactionalModeContract {
                     .hasMessageContaining("autoCommit");
         }
         assertThat(store.find(key("e1"))).isEmpty();
+    }
+
+    @Test
+    void shouldCompleteInTheCallersTransactionOnlyWhenItCommits() throws Exception {
+        long token = ((ClaimOutcome.Acquired) store.claim(key("e1"), FP, POLICY)).token();
+        try (Connection caller = database().dataSource.getConnection()) {
+            caller.setAutoCommit(false);
+            effects.write(dsl(caller), effect("e1"));
+
+            WriteOutcome outcome = store.complete(caller, key("e1"), token, Completion.succeeded(OK), POLICY);
+
+            assertThat(outcome).isEqualTo(new WriteOutcome.Recorded(RecordStatus.SUCCEEDED));
+            assertThat(record("e1").status()).isEqualTo(RecordStatus.PROCESSING);
+            caller.commit();
+        }
+        assertThat(effects()).containsExactly(effect("e1"));
+        assertThat(store.claim(key("e1"), FP, POLICY))
+                .isEqualTo(new ClaimOutcome.Duplicate(RecordStatus.SUCCEEDED, OK));
+    }
+
+    @Test
+    void shouldLeaveTheRecordProcessingWhenTheCallerRollsBackACompletion() throws Exception {
+        long token = ((ClaimOutcome.Acquired) store.claim(key("e1"), FP, POLICY)).token();
+        try (Connection caller = database().dataSource.getConnection()) {
+            caller.setAutoCommit(false);
+            effects.write(dsl(caller), effect("e1"));
+            store.complete(caller, key("e1"), token, Completion.succeeded(OK), POLICY);
+
+            caller.rollback();
+        }
+        assertThat(effects()).isEmpty();
+        assertThat(record("e1").status()).isEqualTo(RecordStatus.PROCESSING);
+    }
+
+    @Test
+    void shouldAnswerStaleToACompletionInTheCallersTransactionWithALostToken() throws Exception {
+        long token = ((ClaimOutcome.Acquired) store.claim(key("e1"), FP, POLICY)).token();
+        try (Connection caller = database().dataSource.getConnection()) {
+            caller.setAutoCommit(false);
+
+            WriteOutcome outcome = store.complete(caller, key("e1"), token + 1, Completion.succeeded(OK), POLICY);
+
+            assertThat(outcome).isEqualTo(new WriteOutcome.Stale());
+            caller.rollback();
+        }
+    }
+
+    @Test
+    void shouldRefuseACompletionOnAConnectionInAutoCommitMode() throws Exception {
+        long token = ((ClaimOutcome.Acquired) store.claim(key("e1"), FP, POLICY)).token();
+        try (Connection caller = database().dataSource.getConnection()) {
+            caller.setAutoCommit(true);
+
+            assertThatThrownBy(() -> store.complete(caller, key("e1"), token, Completion.succeeded(OK), POLICY))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("autoCommit");
+        }
+        assertThat(record("e1").status()).isEqualTo(RecordStatus.PROCESSING);
     }
 
     private DSLContext dsl(Connection connection) {
