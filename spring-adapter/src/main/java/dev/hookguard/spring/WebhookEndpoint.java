@@ -1,0 +1,140 @@
+package dev.hookguard.spring;
+
+import dev.hookguard.core.EventKey;
+import dev.hookguard.core.IdempotencyPolicy;
+import dev.hookguard.core.signature.EventIdConfig;
+import dev.hookguard.core.signature.Scheme;
+import dev.hookguard.core.signature.SignatureConfig;
+import dev.hookguard.core.signature.SignatureVerifier;
+import dev.hookguard.core.signature.Verifiers;
+import dev.hookguard.servlet.EndpointConfig;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One webhook endpoint as the Spring adapter knows it: an {@link EndpointConfig} whose path may be left to the
+ * {@link IdempotentWebhook} handlers that name it. Declare one as a bean to configure an endpoint in code (for
+ * example with a verifier that properties cannot describe); Spring Boot turns each {@code hookguard.endpoints.<name>}
+ * into one. Immutable; build with {@link #custom(String)}.
+ *
+ * @param name the endpoint (key namespace and {@code endpoint} meter tag): 1 to 64 of {@code A-Z a-z 0-9 . _ -}
+ * @param path the guarded path pattern ({@code /exact} or {@code /prefix/*}), or empty to take it from the annotated
+ *     handlers' mappings
+ * @param verifier checks the signature before anything is written
+ * @param eventIds where the event id is found; the extractor is built for this endpoint's name
+ * @param policy lease, retention, attempts and response cap of the endpoint's records
+ * @param maxBodyBytes the largest request body accepted, in bytes
+ */
+public record WebhookEndpoint(
+        String name,
+        Optional<String> path,
+        SignatureVerifier verifier,
+        EventIdConfig eventIds,
+        IdempotencyPolicy policy,
+        int maxBodyBytes) {
+
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+
+    /** Validates every field; a bad one is an {@link IllegalArgumentException} naming field and value. */
+    public WebhookEndpoint {
+        if (name == null || !NAME.matcher(name).matches()) {
+            throw new IllegalArgumentException("name must be 1 to 64 of A-Z a-z 0-9 . _ - but was '" + name + "'");
+        }
+        EventKey.of(name, "x");
+        if (path == null) {
+            throw new IllegalArgumentException("path of endpoint '" + name + "' must not be null (empty for none)");
+        }
+        path.ifPresent(WebhookEndpoint::requirePattern);
+        if (verifier == null) {
+            throw new IllegalArgumentException("verifier of endpoint '" + name + "' must be set");
+        }
+        if (eventIds == null) {
+            throw new IllegalArgumentException("eventIds of endpoint '" + name + "' must be set");
+        }
+        if (policy == null) {
+            throw new IllegalArgumentException("policy of endpoint '" + name + "' must be set");
+        }
+        if (maxBodyBytes < 0) {
+            throw new IllegalArgumentException("maxBodyBytes must not be negative but was " + maxBodyBytes);
+        }
+    }
+
+    /** A builder for the endpoint of this name; a verifier (or a scheme) must be set. */
+    public static Builder custom(String name) {
+        return new Builder(name);
+    }
+
+    /** The filter's configuration of this endpoint, guarding {@code guardedPath}. */
+    public EndpointConfig toEndpointConfig(String guardedPath) {
+        return EndpointConfig.custom(name)
+                .path(guardedPath)
+                .verifier(verifier)
+                .eventIds(eventIds)
+                .policy(policy)
+                .maxBodyBytes(maxBodyBytes)
+                .build();
+    }
+
+    private static void requirePattern(String pattern) {
+        int star = pattern.indexOf('*');
+        if (!pattern.startsWith("/") || (star >= 0 && (star != pattern.length() - 1 || !pattern.endsWith("/*")))) {
+            throw new IllegalArgumentException(
+                    "path must start with '/' and may hold '*' only as a trailing '/*' but was '" + pattern + "'");
+        }
+    }
+
+    /** Builds a {@link WebhookEndpoint}; names equal the record's components. */
+    public static final class Builder {
+        private final String name;
+        private @Nullable String path;
+        private @Nullable SignatureVerifier verifier;
+        private @Nullable EventIdConfig eventIds;
+        private IdempotencyPolicy policy = IdempotencyPolicy.ofDefaults();
+        private int maxBodyBytes = EndpointConfig.DEFAULT_MAX_BODY_BYTES;
+
+        private Builder(String name) {
+            this.name = name;
+        }
+
+        /** See {@link WebhookEndpoint#path()}; null (the default) takes it from the annotated handlers. */
+        public Builder path(@Nullable String path) {
+            this.path = path;
+            return this;
+        }
+
+        /** A provider scheme with these secrets: its verifier and its event-id rule. */
+        public Builder scheme(Scheme scheme, SignatureConfig signature) {
+            return verifier(Verifiers.of(scheme, signature)).eventIds(EventIdConfig.forScheme(scheme));
+        }
+
+        /** See {@link WebhookEndpoint#verifier()}. */
+        public Builder verifier(SignatureVerifier verifier) {
+            this.verifier = verifier;
+            return this;
+        }
+
+        /** See {@link WebhookEndpoint#eventIds()}. */
+        public Builder eventIds(EventIdConfig eventIds) {
+            this.eventIds = eventIds;
+            return this;
+        }
+
+        /** See {@link WebhookEndpoint#policy()}. */
+        public Builder policy(IdempotencyPolicy policy) {
+            this.policy = policy;
+            return this;
+        }
+
+        /** See {@link WebhookEndpoint#maxBodyBytes()}. */
+        public Builder maxBodyBytes(int maxBodyBytes) {
+            this.maxBodyBytes = maxBodyBytes;
+            return this;
+        }
+
+        /** The endpoint; throws {@link IllegalArgumentException} naming the first bad field. */
+        public WebhookEndpoint build() {
+            return new WebhookEndpoint(name, Optional.ofNullable(path), verifier, eventIds, policy, maxBodyBytes);
+        }
+    }
+}

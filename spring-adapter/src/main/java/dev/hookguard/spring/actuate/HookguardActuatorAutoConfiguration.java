@@ -1,0 +1,44 @@
+package dev.hookguard.spring.actuate;
+
+import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.spring.autoconfigure.ConditionalOnHookguardEnabled;
+import dev.hookguard.spring.autoconfigure.HookguardAutoConfiguration;
+import dev.hookguard.spring.autoconfigure.HookguardJdbcStoreAutoConfiguration;
+import dev.hookguard.spring.autoconfigure.HookguardMemoryStoreAutoConfiguration;
+import dev.hookguard.spring.autoconfigure.HookguardRedisStoreAutoConfiguration;
+import dev.hookguard.spring.web.EndpointDefinitions;
+import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * The {@code hookguard} Actuator endpoint ({@link DeadLetterEndpoint}), declared only when it is available: enabled
+ * (the default) and exposed, which Spring Boot never does by default ({@code
+ * management.endpoints.web.exposure.include=hookguard} exposes it over HTTP).
+ */
+@AutoConfiguration(
+        after = {
+            HookguardAutoConfiguration.class,
+            HookguardRedisStoreAutoConfiguration.class,
+            HookguardJdbcStoreAutoConfiguration.class,
+            HookguardMemoryStoreAutoConfiguration.class
+        })
+@ConditionalOnHookguardEnabled
+@ConditionalOnClass({Endpoint.class, ConditionalOnAvailableEndpoint.class})
+@ConditionalOnAvailableEndpoint(DeadLetterEndpoint.class)
+public class HookguardActuatorAutoConfiguration {
+
+    /** The endpoint on the application's store and endpoint definitions. */
+    @Bean
+    @ConditionalOnMissingBean
+    @ConditionalOnBean(IdempotencyStore.class)
+    public DeadLetterEndpoint hookguardDeadLetterEndpoint(IdempotencyStore store, ListableBeanFactory beans) {
+        return new DeadLetterEndpoint(
+                store, () -> EndpointDefinitions.collect(beans).byName());
+    }
+}

@@ -1,0 +1,30 @@
+package dev.hookguard.spring.autoconfigure;
+
+import dev.hookguard.servlet.DeliveryMetrics;
+import dev.hookguard.servlet.MicrometerDeliveryMetrics;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Hookguard's meters ({@code hookguard.deliveries}, {@code hookguard.claim.duration}, {@code
+ * hookguard.handler.duration}) on the application's {@link MeterRegistry}, never on Micrometer's global registry.
+ * Without a registry bean the filter reports nowhere. The registry is looked up when the filter is assembled, after
+ * every auto-configuration ran, so the order of Spring Boot's metrics auto-configuration does not matter.
+ */
+@AutoConfiguration(after = HookguardAutoConfiguration.class)
+@ConditionalOnHookguardEnabled
+@ConditionalOnClass({MeterRegistry.class, MicrometerDeliveryMetrics.class})
+public class HookguardMetricsAutoConfiguration {
+
+    /** Meters on the application's registry, or none. */
+    @Bean
+    @ConditionalOnMissingBean
+    public DeliveryMetrics hookguardDeliveryMetrics(ObjectProvider<MeterRegistry> registries) {
+        MeterRegistry registry = registries.getIfUnique();
+        return registry == null ? DeliveryMetrics.none() : new MicrometerDeliveryMetrics(registry);
+    }
+}

@@ -1,0 +1,62 @@
+package dev.hookguard.spring.autoconfigure;
+
+import dev.hookguard.servlet.HookguardFilter;
+import dev.hookguard.spring.web.HookguardWebFilter;
+import dev.hookguard.spring.web.HookguardWebMvcConfigurer;
+import jakarta.servlet.DispatcherType;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.web.servlet.DispatcherServlet;
+
+/**
+ * The filter and its Spring MVC wiring in a servlet web application: the {@code hookguardFilter} bean, registered by
+ * {@code hookguardFilterRegistration} for {@code /*}, {@code REQUEST} dispatches, async supported, at order {@link
+ * HookguardWebFilter#ORDER} (ahead of Spring's form, hidden-method and request-context filters, which read
+ * parameters); and the {@code hookguardWebMvcConfigurer}. The same beans as {@link dev.hookguard.spring.EnableHookguard}
+ * declares: when that annotation already did, these back off.
+ */
+@AutoConfiguration(
+        after = {
+            HookguardAutoConfiguration.class,
+            HookguardRedisStoreAutoConfiguration.class,
+            HookguardJdbcStoreAutoConfiguration.class,
+            HookguardMemoryStoreAutoConfiguration.class,
+            HookguardMetricsAutoConfiguration.class
+        })
+@ConditionalOnHookguardEnabled
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+@ConditionalOnClass({DispatcherServlet.class, HookguardFilter.class})
+public class HookguardWebAutoConfiguration {
+
+    /** The filter, assembled once every singleton exists. */
+    @Bean
+    @ConditionalOnMissingBean
+    public HookguardWebFilter hookguardFilter(ApplicationContext context) {
+        return new HookguardWebFilter(context);
+    }
+
+    /** Registers the filter with the embedded container. */
+    @Bean
+    @ConditionalOnMissingBean(name = "hookguardFilterRegistration")
+    public FilterRegistrationBean<HookguardWebFilter> hookguardFilterRegistration(HookguardWebFilter filter) {
+        FilterRegistrationBean<HookguardWebFilter> registration = new FilterRegistrationBean<>(filter);
+        registration.setName("hookguardFilter");
+        registration.setAsyncSupported(true);
+        registration.setOrder(HookguardWebFilter.ORDER);
+        registration.setDispatcherTypes(DispatcherType.REQUEST);
+        registration.addUrlPatterns("/*");
+        return registration;
+    }
+
+    /** Resolves {@code @WebhookEventId} and refuses unverified requests to annotated handlers. */
+    @Bean
+    @ConditionalOnMissingBean
+    public HookguardWebMvcConfigurer hookguardWebMvcConfigurer() {
+        return new HookguardWebMvcConfigurer();
+    }
+}

@@ -1,0 +1,161 @@
+package dev.hookguard.spring.transaction;
+
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.Filter;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.TransactionException;
+import org.springframework.transaction.TransactionStatus;
+import org.springframework.transaction.support.DefaultTransactionDefinition;
+import org.springframework.web.util.ContentCachingResponseWrapper;
+
+/**
+ * Runs the Hookguard filter for a transactional endpoint inside one Spring transaction: the handler's writes and the
+ * store's fenced {@code complete} join it, and it commits only when the verdict was recorded in it. The response is
+ * buffered until then, so that nothing is acknowledged before the commit: a commit that fails, or a handler whose
+ * verdict could not be recorded in the transaction, is answered 503 with {@code Retry-After} instead of a 2xx.
+ * Requests to other endpoints pass straight to the Hookguard filter.
+ */
+final class TransactionalDeliveryFilter implements Filter {
+
+    private static final Logger log = LoggerFactory.getLogger(TransactionalDeliveryFilter.class);
+    private static final TransactionDefinition DEFINITION = definition();
+
+    private final Filter hookguard;
+    private final Function<HttpServletRequest, @Nullable String> endpoints;
+    private final PlatformTransactionManager transactions;
+    private final Duration retryAfter;
+
+    TransactionalDeliveryFilter(
+            Filter hookguard,
+            Function<HttpServletRequest, @Nullable String> endpoints,
+            PlatformTransactionManager transactions,
+            Duration retryAfter) {
+        this.hookguard = hookguard;
+        this.endpoints = endpoints;
+        this.transactions = transactions;
+        this.retryAfter = retryAfter;
+    }
+
+    @Override
+    public void doFilter(ServletRequest req, ServletResponse res, FilterChain chain)
+            throws IOException, ServletException {
+        String endpoint = req instanceof HttpServletRequest request
+                        && res instanceof HttpServletResponse
+                        && request.getDispatcherType() == DispatcherType.REQUEST
+                ? endpoints.apply(request)
+                : null;
+        if (endpoint == null) {
+            hookguard.doFilter(req, res, chain);
+            return;
+        }
+        HttpServletRequest request = (HttpServletRequest) req;
+        HttpServletResponse response = (HttpServletResponse) res;
+        ContentCachingResponseWrapper buffered = new ContentCachingResponseWrapper(response);
+        TransactionStatus transaction = transactions.getTransaction(DEFINITION);
+        TransactionalDelivery.Decision decision;
+        try (TransactionalDelivery delivery = TransactionalDelivery.open(endpoint, request)) {
+            hookguard.doFilter(request, buffered, chain);
+            decision = request.isAsyncStarted() ? asynchronous(endpoint) : delivery.decision();
+        } catch (IOException | ServletException | RuntimeException | Error e) {
+            rollBack(transaction, e);
+            throw e;
+        }
+        settle(decision, transaction, buffered, response);
+    }
+
+    private void settle(
+            TransactionalDelivery.Decision decision,
+            TransactionStatus transaction,
+            ContentCachingResponseWrapper buffered,
+            HttpServletResponse response)
+            throws IOException {
+        switch (decision) {
+            case COMMIT -> {
+                if (!commit(transaction)) {
+                    refuse(buffered, response, "The webhook's transaction could not be committed; retry later");
+                    return;
+                }
+            }
+            case ROLL_BACK -> rollBack(transaction, null);
+            case ROLL_BACK_AND_REFUSE_SUCCESS -> {
+                rollBack(transaction, null);
+                if (buffered.getStatus() >= 200 && buffered.getStatus() < 300) {
+                    log.warn("The webhook handler ran but its verdict was not recorded in its transaction; its writes"
+                            + " were rolled back and the sender is asked to retry");
+                    refuse(buffered, response, "The webhook could not be recorded; retry later");
+                    return;
+                }
+            }
+        }
+        buffered.copyBodyToResponse();
+    }
+
+    private TransactionalDelivery.Decision asynchronous(String endpoint) {
+        log.error(
+                "A handler of transactional endpoint '{}' started asynchronous processing; its writes are rolled back"
+                        + " because the transaction cannot follow it to another thread",
+                endpoint);
+        return TransactionalDelivery.Decision.ROLL_BACK;
+    }
+
+    private boolean commit(TransactionStatus transaction) {
+        try {
+            transactions.commit(transaction);
+            return true;
+        } catch (TransactionException e) {
+            log.warn("Could not commit a webhook's transaction; its verdict is not recorded: {}", e.toString());
+            return false;
+        }
+    }
+
+    private void rollBack(TransactionStatus transaction, @Nullable Throwable cause) {
+        if (transaction.isCompleted()) {
+            return;
+        }
+        try {
+            transactions.rollback(transaction);
+        } catch (TransactionException e) {
+            if (cause != null) {
+                cause.addSuppressed(e);
+            } else {
+                log.warn("Could not roll back a webhook's transaction: {}", e.toString());
+            }
+        }
+    }
+
+    private void refuse(ContentCachingResponseWrapper buffered, HttpServletResponse response, String message)
+            throws IOException {
+        if (response.isCommitted()) {
+            log.error("The webhook's response was already committed; the sender may take it for a success");
+            return;
+        }
+        buffered.reset();
+        response.setStatus(503);
+        response.setHeader("Retry-After", Long.toString(Math.max(1, retryAfter.toSeconds())));
+        response.setHeader("Cache-Control", "no-store");
+        response.setContentType("text/plain;charset=UTF-8");
+        response.getOutputStream().write(message.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static TransactionDefinition definition() {
+        DefaultTransactionDefinition definition =
+                new DefaultTransactionDefinition(TransactionDefinition.PROPAGATION_REQUIRED);
+        definition.setIsolationLevel(TransactionDefinition.ISOLATION_READ_COMMITTED);
+        definition.setName("hookguard-webhook");
+        return definition;
+    }
+}

@@ -1,0 +1,74 @@
+package dev.hookguard.spring.web;
+
+import dev.hookguard.servlet.EndpointConfig;
+import dev.hookguard.servlet.HookguardFilter;
+import jakarta.servlet.Filter;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
+import java.io.IOException;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.context.ApplicationContext;
+
+/**
+ * The Hookguard filter of a Spring application. Created early (the servlet container registers filters before most
+ * beans exist), it is assembled once every singleton is there: from the endpoint definitions, the {@link
+ * dev.hookguard.spring.IdempotentWebhook} handlers found in the request mappings, the {@link
+ * dev.hookguard.core.IdempotencyStore}, the {@link dev.hookguard.servlet.DeliveryMetrics} and the {@link
+ * dev.hookguard.spring.HookguardFilterCustomizer}s. A configuration that cannot work fails start-up with a {@link
+ * dev.hookguard.spring.HookguardConfigurationException}. Requests to guarded paths then go through a {@link
+ * HookguardFilter} (wrapped by the transactional mode where handlers ask for it); other requests pass untouched.
+ *
+ * <p>Register it ahead of every filter that reads request parameters, with async support, for {@code REQUEST}
+ * dispatches: Spring Boot does so at order {@link #ORDER}; without Boot, use a {@code DelegatingFilterProxy}.
+ */
+public class HookguardWebFilter implements Filter, SmartInitializingSingleton, DisposableBean {
+
+    /** Spring Boot's registration order: ahead of Spring's form, hidden-method and request-context filters. */
+    public static final int ORDER = org.springframework.core.Ordered.HIGHEST_PRECEDENCE + 10;
+
+    private final ApplicationContext context;
+    private volatile HookguardAssembly.@Nullable Assembled assembled;
+
+    /** A filter that assembles itself from this context's beans once all singletons exist. */
+    public HookguardWebFilter(ApplicationContext context) {
+        this.context = context;
+    }
+
+    /** Assembles the filter; called by the container of beans once every singleton exists. */
+    @Override
+    public void afterSingletonsInstantiated() {
+        if (assembled == null) {
+            assembled = HookguardAssembly.assemble(context);
+        }
+    }
+
+    @Override
+    public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
+            throws IOException, ServletException {
+        HookguardAssembly.Assembled current = assembled;
+        if (current == null) {
+            throw new ServletException("The Hookguard filter is used before the application context has started");
+        }
+        current.filter().doFilter(request, response, chain);
+    }
+
+    /** The endpoints the filter guards, with their paths; empty before start-up and when none are defined. */
+    public List<EndpointConfig> endpoints() {
+        HookguardAssembly.Assembled current = assembled;
+        return current == null ? List.of() : current.endpoints();
+    }
+
+    /** Stops the lease renewals of the filter. */
+    @Override
+    public void destroy() {
+        HookguardAssembly.Assembled current = assembled;
+        if (current != null && current.hookguard() != null) {
+            current.hookguard().destroy();
+        }
+    }
+}

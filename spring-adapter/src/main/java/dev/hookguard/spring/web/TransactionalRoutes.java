@@ -1,0 +1,43 @@
+package dev.hookguard.spring.web;
+
+import dev.hookguard.servlet.EndpointConfig;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Tells which requests go to a transactional endpoint, choosing among all guarded paths exactly as the filter does
+ * (the most specific pattern wins, against the servlet path plus path info).
+ */
+final class TransactionalRoutes implements Function<HttpServletRequest, @Nullable String> {
+
+    private record Route(GuardedPath path, String endpoint, boolean transactional) {}
+
+    private final List<Route> routes;
+
+    TransactionalRoutes(List<EndpointConfig> endpoints, Set<String> transactional) {
+        this.routes = endpoints.stream()
+                .map(e -> new Route(new GuardedPath(e.path()), e.name(), transactional.contains(e.name())))
+                .sorted(Comparator.comparingInt((Route r) -> r.path().specificity())
+                        .reversed())
+                .toList();
+    }
+
+    /** The transactional endpoint the request goes to, or null. */
+    @Override
+    public @Nullable String apply(HttpServletRequest request) {
+        String servletPath = request.getServletPath();
+        String pathInfo = request.getPathInfo();
+        String path = (servletPath == null ? "" : servletPath) + (pathInfo == null ? "" : pathInfo);
+        String inApplication = path.isEmpty() ? "/" : path;
+        for (Route route : routes) {
+            if (route.path().matches(inApplication)) {
+                return route.transactional() ? route.endpoint() : null;
+            }
+        }
+        return null;
+    }
+}
