@@ -6,6 +6,7 @@ import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
 import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
 import org.springframework.context.annotation.ConditionContext;
+import org.springframework.context.annotation.ConfigurationCondition;
 import org.springframework.core.env.Environment;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 import org.springframework.util.ClassUtils;
@@ -108,12 +109,20 @@ record StoreChoice(@Nullable StoreType type, @Nullable String problem) {
         return beans.getBeanNamesForType(type, true, false).length > 0;
     }
 
-    /** Matches when the choice is the given store. */
-    abstract static class Chosen extends SpringBootCondition {
+    /**
+     * Matches when the choice is the given store. Evaluated when beans are registered (not when configuration classes
+     * are parsed), so that the beans of Spring Boot's Redis and DataSource auto-configuration are visible.
+     */
+    abstract static class Chosen extends SpringBootCondition implements ConfigurationCondition {
         private final StoreType type;
 
         Chosen(StoreType type) {
             this.type = type;
+        }
+
+        @Override
+        public ConfigurationPhase getConfigurationPhase() {
+            return ConfigurationPhase.REGISTER_BEAN;
         }
 
         @Override
@@ -148,7 +157,13 @@ record StoreChoice(@Nullable StoreType type, @Nullable String problem) {
     }
 
     /** No store can be chosen: start-up must fail. */
-    static final class Failed extends SpringBootCondition {
+    static final class Failed extends SpringBootCondition implements ConfigurationCondition {
+
+        @Override
+        public ConfigurationPhase getConfigurationPhase() {
+            return ConfigurationPhase.REGISTER_BEAN;
+        }
+
         @Override
         public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
             StoreChoice choice = StoreChoice.of(context);

@@ -1,0 +1,93 @@
+package dev.hookguard.spring.web;
+
+import jakarta.servlet.ServletOutputStream;
+import jakarta.servlet.WriteListener;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpServletResponseWrapper;
+import java.io.FilterWriter;
+import java.io.IOException;
+import java.io.PrintWriter;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The response as a guarded handler sees it: every explicit flush is ignored, so the response stays in the
+ * container's buffer until the Hookguard filter has recorded the verdict and returned. Spring MVC's message
+ * converters flush after writing a body; without this, a 2xx would reach the sender before its SUCCEEDED record is
+ * written (DESIGN.md §1, rule 4). A response larger than the container's buffer is still committed when the buffer
+ * fills.
+ */
+final class DeferredFlushResponse extends HttpServletResponseWrapper {
+
+    private @Nullable ServletOutputStream stream;
+    private @Nullable PrintWriter writer;
+
+    DeferredFlushResponse(HttpServletResponse response) {
+        super(response);
+    }
+
+    @Override
+    public void flushBuffer() {
+        // deferred: the container flushes when the filter chain has returned
+    }
+
+    @Override
+    public ServletOutputStream getOutputStream() throws IOException {
+        if (stream == null) {
+            stream = new NoFlushStream(super.getOutputStream());
+        }
+        return stream;
+    }
+
+    @Override
+    public PrintWriter getWriter() throws IOException {
+        if (writer == null) {
+            PrintWriter delegate = super.getWriter();
+            writer = new PrintWriter(new FilterWriter(delegate) {
+                @Override
+                public void flush() {
+                    // deferred, as above
+                }
+            });
+        }
+        return writer;
+    }
+
+    /** A stream that writes through and ignores {@code flush()}. */
+    private static final class NoFlushStream extends ServletOutputStream {
+        private final ServletOutputStream delegate;
+
+        NoFlushStream(ServletOutputStream delegate) {
+            this.delegate = delegate;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            delegate.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            delegate.write(b, off, len);
+        }
+
+        @Override
+        public void flush() {
+            // deferred, as above
+        }
+
+        @Override
+        public void close() throws IOException {
+            delegate.close();
+        }
+
+        @Override
+        public boolean isReady() {
+            return delegate.isReady();
+        }
+
+        @Override
+        public void setWriteListener(WriteListener listener) {
+            delegate.setWriteListener(listener);
+        }
+    }
+}

@@ -1,0 +1,206 @@
+package dev.hookguard.spring.actuate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.hookguard.core.ClaimOutcome;
+import dev.hookguard.core.EventKey;
+import dev.hookguard.core.Failure;
+import dev.hookguard.core.Fingerprint;
+import dev.hookguard.core.IdempotencyPolicy;
+import dev.hookguard.core.Payload;
+import dev.hookguard.core.RecordStatus;
+import dev.hookguard.core.memory.InMemoryStore;
+import dev.hookguard.core.signature.Scheme;
+import dev.hookguard.core.signature.SignatureConfig;
+import dev.hookguard.spring.WebhookEndpoint;
+import dev.hookguard.spring.web.EndpointDefinitions;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
+
+class DeadLetterEndpointTest {
+
+    private static final IdempotencyPolicy ONE_ATTEMPT =
+            IdempotencyPolicy.custom().maxAttempts(1).build();
+
+    private final InMemoryStore store = new InMemoryStore();
+    private final DeadLetterEndpoint endpoint = new DeadLetterEndpoint(
+            store,
+            () -> Map.of(
+                    "stripe",
+                    new EndpointDefinitions.Definition(
+                            WebhookEndpoint.custom("stripe")
+                                    .scheme(Scheme.STRIPE, SignatureConfig.of("whsec_x"))
+                                    .policy(ONE_ATTEMPT)
+                                    .build(),
+                            "hookguard.endpoints.stripe",
+                            true)));
+
+    private void dead(String id, byte[] body) {
+        EventKey key = EventKey.of("stripe", id);
+        long token = ((ClaimOutcome.Acquired) store.claim(key, Fingerprint.of(body), ONE_ATTEMPT)).token();
+        Payload payload = new Payload(
+                body,
+                Map.of(
+                        "Content-Type", List.of("application/json"),
+                        "Stripe-Signature", List.of("t=1,v1=abc"),
+                        "X-Api-Key", List.of("k")));
+        store.fail(key, token, new Failure(payload, "java.lang.IllegalStateException: boom"), ONE_ATTEMPT);
+    }
+
+    private static String[] id(String id) {
+        return new String[] {id};
+    }
+
+    @Test
+    void shouldListTheEndpointsAndTheStoreType() {
+        assertThat(endpoint.endpoints()).isEqualTo(Map.of("store", "memory", "endpoints", List.of("stripe")));
+    }
+
+    @Test
+    void shouldListDeadLettersPageByPageOldestFirst() {
+        dead("evt_1", "{}".getBytes(StandardCharsets.UTF_8));
+        dead("evt_2", "{}".getBytes(StandardCharsets.UTF_8));
+        dead("evt_3", "{}".getBytes(StandardCharsets.UTF_8));
+
+        WebEndpointResponse<Map<String, Object>> first = endpoint.deadLetters("stripe", null, 2);
+        String cursor = (String) first.getBody().get("nextCursor");
+        WebEndpointResponse<Map<String, Object>> second = endpoint.deadLetters("stripe", cursor, 2);
+
+        assertThat(first.getStatus()).isEqualTo(200);
+        assertThat(eventIds(first)).containsExactly("evt_1", "evt_2");
+        assertThat(cursor).isNotNull();
+        assertThat(eventIds(second)).containsExactly("evt_3");
+        assertThat(second.getBody().get("nextCursor")).isNull();
+        assertThat(((List<?>) first.getBody().get("deadLetters")).get(0))
+                .asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
+                .containsEntry("status", "DEAD")
+                .containsEntry("attempts", 1)
+                .containsEntry("lastError", "java.lang.IllegalStateException: boom");
+    }
+
+    @Test
+    void shouldRefuseAnUnknownEndpointAndABadLimit() {
+        assertThat(endpoint.deadLetters("paypal", null, null).getStatus()).isEqualTo(404);
+        assertThat(endpoint.deadLetters("stripe", null, 0).getStatus()).isEqualTo(400);
+        assertThat(endpoint.deadLetters("stripe", null, DeadLetterEndpoint.MAX_LIMIT + 1)
+                        .getStatus())
+                .isEqualTo(400);
+    }
+
+    @Test
+    void shouldShowOneRecordWithItsPayloadAsTextAndRedactSignatureAndKeyHeaders() {
+        dead("evt_1", "{\"id\":\"evt_1\"}".getBytes(StandardCharsets.UTF_8));
+
+        WebEndpointResponse<Map<String, Object>> response = endpoint.record("stripe", id("evt_1"));
+
+        assertThat(response.getStatus()).isEqualTo(200);
+        Map<String, Object> record = response.getBody();
+        assertThat(record)
+                .containsEntry("endpoint", "stripe")
+                .containsEntry("eventId", "evt_1")
+                .containsEntry("status", "DEAD")
+                .containsEntry("response", null);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> payload = (Map<String, Object>) record.get("payload");
+        assertThat(payload)
+                .containsEntry("body", "{\"id\":\"evt_1\"}")
+                .containsEntry("bodyEncoding", "utf-8")
+                .containsEntry(
+                        "headers",
+                        Map.of(
+                                "Content-Type", List.of("application/json"),
+                                "Stripe-Signature", List.of("[redacted]"),
+                                "X-Api-Key", List.of("[redacted]")));
+    }
+
+    @Test
+    void shouldShowABodyThatIsNotUtf8AsBase64() {
+        byte[] binary = {(byte) 0xff, (byte) 0xfe, 0, 1};
+        dead("evt_bin", binary);
+
+        @SuppressWarnings("unchecked")
+        Map<String, Object> payload = (Map<String, Object>)
+                endpoint.record("stripe", id("evt_bin")).getBody().get("payload");
+
+        assertThat(payload)
+                .containsEntry("bodyEncoding", "base64")
+                .containsEntry("body", Base64.getEncoder().encodeToString(binary))
+                .containsEntry("bodyBytes", 4);
+    }
+
+    @Test
+    void shouldAnswer404ForAnUnknownOrInvalidEventId() {
+        assertThat(endpoint.record("stripe", id("evt_none")).getStatus()).isEqualTo(404);
+        assertThat(endpoint.record("stripe", id("with space")).getStatus()).isEqualTo(404);
+    }
+
+    @Test
+    void shouldRequeueADeadLetterSoThatTheNextDeliveryRunsTheHandler() {
+        dead("evt_1", "{}".getBytes(StandardCharsets.UTF_8));
+
+        WebEndpointResponse<Map<String, Object>> response = endpoint.act("stripe", id("evt_1"), "requeue", null);
+
+        assertThat(response.getStatus()).isEqualTo(200);
+        assertThat(response.getBody()).containsEntry("outcome", "UPDATED").containsEntry("status", "FAILED");
+        assertThat(store.claim(EventKey.of("stripe", "evt_1"), Fingerprint.of("{}".getBytes()), ONE_ATTEMPT))
+                .isInstanceOf(ClaimOutcome.Acquired.class);
+    }
+
+    @Test
+    void shouldResolveWithANoteAndSkipWithoutOne() {
+        dead("evt_1", "{}".getBytes(StandardCharsets.UTF_8));
+        dead("evt_2", "{}".getBytes(StandardCharsets.UTF_8));
+
+        WebEndpointResponse<Map<String, Object>> resolved =
+                endpoint.act("stripe", id("evt_1"), "resolve", "refunded by hand");
+        WebEndpointResponse<Map<String, Object>> skipped = endpoint.act("stripe", id("evt_2"), "SKIP", null);
+
+        assertThat(resolved.getBody()).containsEntry("status", "SUCCEEDED");
+        assertThat(skipped.getBody()).containsEntry("status", "SUCCEEDED");
+        assertThat(store.find(EventKey.of("stripe", "evt_1")).orElseThrow().lastError())
+                .isEqualTo("refunded by hand");
+        assertThat(store.find(EventKey.of("stripe", "evt_2")).orElseThrow().lastError())
+                .isEqualTo("skipped");
+        assertThat(eventIds(endpoint.deadLetters("stripe", null, null))).isEmpty();
+    }
+
+    @Test
+    void shouldRefuseBadActionsAndRecordsThatAreNotDeadLetters() {
+        dead("evt_1", "{}".getBytes(StandardCharsets.UTF_8));
+        EventKey live = EventKey.of("stripe", "evt_live");
+        store.claim(live, Fingerprint.of("{}".getBytes()), ONE_ATTEMPT);
+
+        assertThat(endpoint.act("stripe", id("evt_1"), "delete", null).getStatus())
+                .isEqualTo(400);
+        assertThat(endpoint.act("stripe", id("evt_1"), "resolve", " ").getStatus())
+                .isEqualTo(400);
+        assertThat(endpoint.act("stripe", id("evt_none"), "requeue", null).getStatus())
+                .isEqualTo(404);
+        WebEndpointResponse<Map<String, Object>> notDead = endpoint.act("stripe", id("evt_live"), "requeue", null);
+        assertThat(notDead.getStatus()).isEqualTo(409);
+        assertThat(notDead.getBody())
+                .containsEntry("outcome", "NOT_DEAD_LETTER")
+                .containsEntry("status", "PROCESSING");
+        assertThat(store.find(EventKey.of("stripe", "evt_1")).orElseThrow().status())
+                .isEqualTo(RecordStatus.DEAD);
+    }
+
+    @Test
+    void shouldJoinTheRemainingSegmentsOfAnEventIdWithSlashes() {
+        dead("a/b", "{}".getBytes(StandardCharsets.UTF_8));
+
+        assertThat(endpoint.record("stripe", new String[] {"a", "b"}).getBody()).containsEntry("eventId", "a/b");
+    }
+
+    private static List<Object> eventIds(WebEndpointResponse<Map<String, Object>> page) {
+        return ((List<?>) page.getBody().get("deadLetters"))
+                .stream()
+                        .map(line -> ((Map<?, ?>) line).get("eventId"))
+                        .map(Object.class::cast)
+                        .toList();
+    }
+}

@@ -1,0 +1,194 @@
+package dev.hookguard.spring.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.hookguard.core.RecordStatus;
+import dev.hookguard.core.signature.Scheme;
+import dev.hookguard.jdbc.JdbcIdempotencyStore;
+import dev.hookguard.spring.IdempotentWebhook;
+import dev.hookguard.spring.WebhookEventId;
+import dev.hookguard.testkit.TestServices;
+import java.net.http.HttpResponse;
+import java.util.Base64;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.annotation.Import;
+import org.springframework.http.ResponseEntity;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Service;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.transaction.annotation.Transactional;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * The application on the JDBC store in PostgreSQL (a table of this run, created at start-up and dropped after), plus
+ * the transactional mode: a handler's row and the SUCCEEDED record commit together, through Spring's transaction
+ * management, or neither does.
+ */
+@Import({PostgresWebhookAppIT.PaymentsHandler.class, PostgresWebhookAppIT.PaymentLedger.class})
+class PostgresWebhookAppIT extends AbstractWebhookAppIT {
+
+    static final String PAYMENTS_SECRET =
+            "whsec_" + Base64.getEncoder().encodeToString("payments-secret-of-the-it".getBytes());
+    static final String EVENTS_TABLE = "hg_spring_" + RUN;
+    static final String PAYMENTS_TABLE = "hg_payments_" + RUN;
+
+    @Autowired
+    JdbcTemplate jdbc;
+
+    @DynamicPropertySource
+    static void postgres(DynamicPropertyRegistry properties) {
+        properties.add("spring.datasource.url", () -> TestServices.postgres().url());
+        properties.add(
+                "spring.datasource.username", () -> TestServices.postgres().user());
+        properties.add(
+                "spring.datasource.password", () -> TestServices.postgres().password());
+        properties.add("hookguard.store.type", () -> "jdbc");
+        properties.add("hookguard.store.jdbc.table-name", () -> EVENTS_TABLE);
+        properties.add("hookguard.store.jdbc.create-schema-if-missing", () -> "true");
+        properties.add("hookguard.endpoints.payments.scheme", () -> "standard-webhooks");
+        properties.add("hookguard.endpoints.payments.secrets", () -> PAYMENTS_SECRET);
+        properties.add("it.payments-table", () -> PAYMENTS_TABLE);
+    }
+
+    /** Writes one row per payment in the caller's transaction, as a {@code @Transactional} service of the app. */
+    @Service
+    static class PaymentLedger {
+        private final JdbcTemplate jdbc;
+        private final String table;
+
+        PaymentLedger(JdbcTemplate jdbc, @Value("${it.payments-table}") String table) {
+            this.jdbc = jdbc;
+            this.table = table;
+        }
+
+        @Transactional
+        public void record(String eventId) {
+            jdbc.update("insert into " + table + " (event_id) values (?)", eventId);
+        }
+    }
+
+    /** The transactional handler: records the payment, then answers as {@code X-Behaviour} says. */
+    @RestController
+    static class PaymentsHandler {
+        private final PaymentLedger ledger;
+
+        PaymentsHandler(PaymentLedger ledger) {
+            this.ledger = ledger;
+        }
+
+        @PostMapping("/webhooks/payments")
+        @IdempotentWebhook(value = "payments", transactional = true)
+        ResponseEntity<String> pay(
+                @RequestBody String body,
+                @WebhookEventId String eventId,
+                @RequestHeader(name = WebhookApp.BEHAVIOUR, defaultValue = "ok") String behaviour) {
+            ledger.record(eventId);
+            return switch (behaviour) {
+                case "fail" -> throw new IllegalStateException("the payment handler failed after its insert");
+                case "retry" -> ResponseEntity.status(503).body("try later");
+                default -> ResponseEntity.ok("paid " + eventId);
+            };
+        }
+    }
+
+    @BeforeAll
+    void createPaymentsTable() {
+        jdbc.execute("create table " + PAYMENTS_TABLE + " (event_id varchar(255) primary key)");
+    }
+
+    @AfterAll
+    void dropTables() {
+        jdbc.execute("drop table if exists " + PAYMENTS_TABLE);
+        jdbc.execute("drop table if exists " + EVENTS_TABLE);
+    }
+
+    @Override
+    String storeType() {
+        return "jdbc";
+    }
+
+    private HttpResponse<String> pay(String id, String behaviour) {
+        return sender.send(
+                sender.signed("/webhooks/payments", Scheme.STANDARD_WEBHOOKS, PAYMENTS_SECRET, id, "{\"amount\":100}")
+                        .header(WebhookApp.BEHAVIOUR, behaviour));
+    }
+
+    private List<String> payments(String id) {
+        return jdbc.queryForList("select event_id from " + PAYMENTS_TABLE + " where event_id = ?", String.class, id);
+    }
+
+    @Test
+    void shouldKeepTheRecordsInTheRunsTable() {
+        assertThat(store).isInstanceOf(JdbcIdempotencyStore.class);
+        assertThat(((JdbcIdempotencyStore) store).config().tableName()).isEqualTo(EVENTS_TABLE);
+    }
+
+    @Test
+    void shouldCommitTheHandlersRowTogetherWithTheSucceededRecord() {
+        String id = eventId();
+
+        HttpResponse<String> response = pay(id, "ok");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.body()).isEqualTo("paid " + id);
+        assertThat(payments(id)).containsExactly(id);
+        assertThat(record("payments", id).status()).isEqualTo(RecordStatus.SUCCEEDED);
+    }
+
+    @Test
+    void shouldReplayADuplicateOfACommittedPaymentWithoutASecondRow() {
+        String id = eventId();
+        pay(id, "ok");
+
+        HttpResponse<String> duplicate = pay(id, "ok");
+
+        assertThat(duplicate.statusCode()).isEqualTo(200);
+        assertThat(duplicate.body()).isEqualTo("paid " + id);
+        assertThat(duplicate.headers().firstValue("Idempotent-Replayed")).contains("true");
+        assertThat(payments(id)).containsExactly(id);
+    }
+
+    @Test
+    void shouldLeaveNeitherTheRowNorASucceededRecordWhenTheHandlerFailsAfterItsInsert() {
+        String id = eventId();
+
+        HttpResponse<String> response = pay(id, "fail");
+
+        assertThat(response.statusCode()).isEqualTo(500);
+        assertThat(payments(id)).isEmpty();
+        assertThat(record("payments", id).status()).isEqualTo(RecordStatus.FAILED);
+    }
+
+    @Test
+    void shouldRollTheRowBackWhenTheHandlerAnswersARetryableStatus() {
+        String id = eventId();
+
+        HttpResponse<String> response = pay(id, "retry");
+
+        assertThat(response.statusCode()).isEqualTo(503);
+        assertThat(payments(id)).isEmpty();
+        assertThat(record("payments", id).status()).isEqualTo(RecordStatus.FAILED);
+    }
+
+    @Test
+    void shouldRunTheHandlerAgainAfterAFailureAndCommitOnce() {
+        String id = eventId();
+        pay(id, "fail");
+
+        HttpResponse<String> retried = pay(id, "ok");
+
+        assertThat(retried.statusCode()).isEqualTo(200);
+        assertThat(payments(id)).containsExactly(id);
+        assertThat(record("payments", id).status()).isEqualTo(RecordStatus.SUCCEEDED);
+        assertThat(record("payments", id).attempts()).isEqualTo(2);
+    }
+}
