@@ -10,11 +10,12 @@ import java.io.PrintWriter;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The response as a guarded handler sees it: every explicit flush is ignored, so the response stays in the
- * container's buffer until the Hookguard filter has recorded the verdict and returned. Spring MVC's message
- * converters flush after writing a body; without this, a 2xx would reach the sender before its SUCCEEDED record is
- * written (DESIGN.md §1, rule 4). A response larger than the container's buffer is still committed when the buffer
- * fills.
+ * The response as a guarded handler sees it: every explicit flush is ignored, and so is a declared {@code
+ * Content-Length} (a container closes the response as soon as that many bytes are written), so the response stays in
+ * the container's buffer until the Hookguard filter has recorded the verdict and returned; the container then sets
+ * the length itself. Spring MVC's message converters declare the length and flush after writing a body; without
+ * this, a 2xx would reach the sender before its SUCCEEDED record is written (DESIGN.md §1, rule 4). A response larger
+ * than the container's buffer is still committed when the buffer fills.
  */
 final class DeferredFlushResponse extends HttpServletResponseWrapper {
 
@@ -23,6 +24,48 @@ final class DeferredFlushResponse extends HttpServletResponseWrapper {
 
     DeferredFlushResponse(HttpServletResponse response) {
         super(response);
+    }
+
+    @Override
+    public void setContentLength(int length) {
+        // deferred: the container sets the length of the buffered response
+    }
+
+    @Override
+    public void setContentLengthLong(long length) {
+        // deferred, as above
+    }
+
+    @Override
+    public void setHeader(String name, @Nullable String value) {
+        if (!isContentLength(name)) {
+            super.setHeader(name, value);
+        }
+    }
+
+    @Override
+    public void addHeader(String name, @Nullable String value) {
+        if (!isContentLength(name)) {
+            super.addHeader(name, value);
+        }
+    }
+
+    @Override
+    public void setIntHeader(String name, int value) {
+        if (!isContentLength(name)) {
+            super.setIntHeader(name, value);
+        }
+    }
+
+    @Override
+    public void addIntHeader(String name, int value) {
+        if (!isContentLength(name)) {
+            super.addIntHeader(name, value);
+        }
+    }
+
+    private static boolean isContentLength(String name) {
+        return "Content-Length".equalsIgnoreCase(name);
     }
 
     @Override
