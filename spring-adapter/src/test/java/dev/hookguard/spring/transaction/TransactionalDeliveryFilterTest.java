@@ -1,0 +1,169 @@
+package dev.hookguard.spring.transaction;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.hookguard.core.EventKey;
+import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.core.RecordStatus;
+import dev.hookguard.core.signature.Headers;
+import dev.hookguard.core.signature.Scheme;
+import dev.hookguard.core.signature.SignatureConfig;
+import dev.hookguard.core.signature.WebhookSigner;
+import dev.hookguard.jdbc.JdbcIdempotencyStore;
+import dev.hookguard.jdbc.JdbcStoreConfig;
+import dev.hookguard.servlet.DeliveryMetrics;
+import dev.hookguard.servlet.EndpointConfig;
+import dev.hookguard.servlet.HookguardFilter;
+import dev.hookguard.servlet.HookguardFilterConfig;
+import jakarta.servlet.Filter;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.http.HttpServletResponse;
+import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import org.h2.jdbcx.JdbcDataSource;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.context.support.StaticApplicationContext;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.jdbc.datasource.JdbcTransactionObjectSupport;
+import org.springframework.mock.web.MockHttpServletRequest;
+import org.springframework.mock.web.MockHttpServletResponse;
+import org.springframework.transaction.TransactionSystemException;
+import org.springframework.transaction.support.DefaultTransactionStatus;
+
+/**
+ * The transactional mode around a real Hookguard filter and a real JDBC store (H2 in memory): the handler's row and
+ * the SUCCEEDED record commit together; when the commit fails, neither exists and the sender gets 503 instead of the
+ * handler's 200, so it retries.
+ */
+class TransactionalDeliveryFilterTest {
+
+    private static final String SECRET = "gh-" + UUID.randomUUID();
+
+    private JdbcDataSource dataSource;
+    private JdbcTemplate jdbc;
+    private JdbcIdempotencyStore store;
+    private HookguardFilter hookguard;
+    private boolean failCommits;
+
+    @BeforeEach
+    void start() {
+        dataSource = new JdbcDataSource();
+        dataSource.setURL("jdbc:h2:mem:tx" + UUID.randomUUID().toString().replace("-", "") + ";DB_CLOSE_DELAY=-1");
+        jdbc = new JdbcTemplate(dataSource);
+        jdbc.execute("create table payments (event_id varchar(255) primary key)");
+        store = new JdbcIdempotencyStore(
+                dataSource, JdbcStoreConfig.custom().createSchemaIfMissing(true).build());
+    }
+
+    @AfterEach
+    void stop() {
+        if (hookguard != null) {
+            hookguard.destroy();
+        }
+    }
+
+    private Filter filter() {
+        DataSourceTransactionManager transactions = new DataSourceTransactionManager(dataSource) {
+            @Override
+            protected void doCommit(DefaultTransactionStatus status) {
+                if (failCommits) {
+                    try {
+                        ((JdbcTransactionObjectSupport) status.getTransaction())
+                                .getConnectionHolder()
+                                .getConnection()
+                                .rollback();
+                    } catch (SQLException e) {
+                        throw new IllegalStateException(e);
+                    }
+                    throw new TransactionSystemException("the database went away during COMMIT");
+                }
+                super.doCommit(status);
+            }
+        };
+        StaticApplicationContext context = new StaticApplicationContext();
+        context.getBeanFactory().registerSingleton("tx", new TransactionalWebhooks(store, dataSource, transactions));
+        TransactionalMode mode = TransactionalMode.of(context, store);
+        HookguardFilterConfig config = HookguardFilterConfig.custom()
+                .endpoint(EndpointConfig.custom("pay")
+                        .path("/pay")
+                        .scheme(Scheme.GITHUB, SignatureConfig.of(SECRET))
+                        .build())
+                .store(mode.store())
+                .metrics(DeliveryMetrics.none())
+                .build();
+        hookguard = new HookguardFilter(config);
+        return mode.wrap(hookguard, config, request -> "pay");
+    }
+
+    private static MockHttpServletRequest delivery(String id) {
+        byte[] body = "{}".getBytes(StandardCharsets.UTF_8);
+        MockHttpServletRequest request = new MockHttpServletRequest("POST", "/pay");
+        request.setServletPath("/pay");
+        request.setContent(body);
+        Headers headers = WebhookSigner.of(Scheme.GITHUB, SECRET).sign(id, Instant.now(), body);
+        headers.values().forEach((name, values) -> values.forEach(value -> request.addHeader(name, value)));
+        return request;
+    }
+
+    /** The handler: one row in the transaction Spring manages for the store's data source, then 200. */
+    private FilterChain handler() {
+        return (request, response) -> {
+            EventKey key = (EventKey) request.getAttribute(HookguardFilter.EVENT_KEY_ATTRIBUTE);
+            jdbc.update("insert into payments (event_id) values (?)", key.eventId());
+            ((HttpServletResponse) response).setStatus(200);
+            response.getWriter().write("paid");
+        };
+    }
+
+    private List<String> rows() {
+        return jdbc.queryForList("select event_id from payments", String.class);
+    }
+
+    private RecordStatus status(IdempotencyStore store, String id) {
+        return store.find(EventKey.of("pay", id)).orElseThrow().status();
+    }
+
+    @Test
+    void shouldCommitTheHandlersRowWithTheSucceededRecordBeforeAnswering() throws Exception {
+        MockHttpServletResponse response = new MockHttpServletResponse();
+
+        filter().doFilter(delivery("e1"), response, handler());
+
+        assertThat(response.getStatus()).isEqualTo(200);
+        assertThat(response.getContentAsString()).isEqualTo("paid");
+        assertThat(rows()).containsExactly("e1");
+        assertThat(status(store, "e1")).isEqualTo(RecordStatus.SUCCEEDED);
+    }
+
+    @Test
+    void shouldAnswer503AndKeepNeitherRowNorVerdictWhenTheCommitFails() throws Exception {
+        failCommits = true;
+        MockHttpServletResponse response = new MockHttpServletResponse();
+
+        filter().doFilter(delivery("e1"), response, handler());
+
+        assertThat(response.getStatus()).isEqualTo(503);
+        assertThat(response.getHeader("Retry-After")).isEqualTo("5");
+        assertThat(response.getContentAsString()).doesNotContain("paid");
+        assertThat(rows()).isEmpty();
+        assertThat(status(store, "e1")).isEqualTo(RecordStatus.PROCESSING);
+    }
+
+    @Test
+    void shouldLeaveRequestsThatAreNotVerifiedOutOfAnyTransaction() throws Exception {
+        MockHttpServletRequest unsigned = new MockHttpServletRequest("POST", "/pay");
+        unsigned.setServletPath("/pay");
+        MockHttpServletResponse response = new MockHttpServletResponse();
+
+        filter().doFilter(unsigned, response, handler());
+
+        assertThat(response.getStatus()).isEqualTo(401);
+        assertThat(rows()).isEmpty();
+    }
+}
