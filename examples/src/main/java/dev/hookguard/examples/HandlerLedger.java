@@ -55,6 +55,12 @@ final class HandlerLedger {
         return executions.values().stream().filter(count -> count.get() > 1).count();
     }
 
+    /** Times the handler was entered for this event, failures included. */
+    int entries(String eventId) {
+        AtomicInteger count = attempts.get(eventId);
+        return count == null ? 0 : count.get();
+    }
+
     /** Times the handler was entered, failures included. */
     long entries() {
         return attempts.values().stream().mapToLong(AtomicInteger::get).sum();
