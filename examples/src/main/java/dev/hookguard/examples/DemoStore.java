@@ -76,8 +76,15 @@ record DemoStore(IdempotencyStore store, String description, AutoCloseable resou
         return uri.replaceAll("//[^@/]*@", "//");
     }
 
+    /** Closes the pool or the connection. */
     @Override
-    public void close() throws Exception {
-        resources.close();
+    public void close() {
+        try {
+            resources.close();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            throw new IllegalStateException("could not close the store", e);
+        }
     }
 }

@@ -118,9 +118,17 @@ final class Receiver implements AutoCloseable {
         server.join();
     }
 
+    /** Stops the server and closes the registry. */
     @Override
-    public void close() throws Exception {
-        server.stop();
-        registry.close();
+    public void close() {
+        try {
+            server.stop();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            throw new IllegalStateException("could not stop the receiver", e);
+        } finally {
+            registry.close();
+        }
     }
 }
