@@ -17,6 +17,11 @@ record Answer(int status, long latencyNanos, Optional<Duration> retryAfter, bool
     /** The filter's answer to an event that is DEAD, and to the delivery that made it so. */
     static final int DEAD_STATUS = 202;
 
+    /** No answer: the request failed before one came (status 0). */
+    static Answer noAnswer() {
+        return new Answer(0, 0, Optional.empty(), false);
+    }
+
     /** A 2xx: a sender stops retrying. */
     boolean acknowledged() {
         return status >= 200 && status < 300;

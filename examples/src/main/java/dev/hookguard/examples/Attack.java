@@ -21,11 +21,16 @@ final class Attack implements Runnable {
 
     @Override
     public void run() {
+        Answer answer;
         try {
-            run.stats().attack(kind, run.sender().send(event, kind));
-            tracker.finished();
+            answer = run.sender().send(event, kind);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            return;
+        } catch (RuntimeException e) {
+            answer = Answer.noAnswer();
         }
+        run.stats().attack(kind, answer);
+        tracker.finished();
     }
 }

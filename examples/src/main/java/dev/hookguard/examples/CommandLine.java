@@ -27,6 +27,7 @@ final class CommandLine {
               --store=KIND        h2 (file ./data/hookguard-demo), redis (HOOKGUARD_REDIS_URI), or
                                   postgres (HOOKGUARD_JDBC_URL, _USER, _PASSWORD)   (default h2)
               --port=N            receiver port, 0 for any free port           (default 0)
+              --handler-time=D    time the handler works on an event           (default 10ms)
               --serve             keep the receiver running after the storm (Ctrl-C stops it)
               --seed=N            seed of the plan of events and chaos         (default random)
               --base-delay=D      backoff window of the first retry            (default 50ms)
@@ -47,6 +48,7 @@ final class CommandLine {
         int attempts = Backoff.DEFAULT_MAX_ATTEMPTS;
         StoreKind store = DemoOptions.DEFAULT_STORE;
         int port = DemoOptions.DEFAULT_PORT;
+        Duration handlerTime = DemoOptions.DEFAULT_HANDLER_TIME;
         boolean serve = false;
         boolean help = false;
         while (!rest.isEmpty()) {
@@ -68,10 +70,12 @@ final class CommandLine {
                 case "--max-attempts" -> attempts = whole(name, value(arg, rest));
                 case "--store" -> store = StoreKind.parse(value(arg, rest));
                 case "--port" -> port = whole(name, value(arg, rest));
+                case "--handler-time" -> handlerTime = duration(name, value(arg, rest));
                 default -> throw new IllegalArgumentException("unknown option '" + arg + "'; see --help");
             }
         }
-        return new DemoOptions(storm.backoff(new Backoff(base, cap, attempts)).build(), store, port, serve, help);
+        return new DemoOptions(
+                storm.backoff(new Backoff(base, cap, attempts)).build(), store, port, handlerTime, serve, help);
     }
 
     private static String value(String arg, Deque<String> rest) {

@@ -30,6 +30,8 @@ final class DeliveryChain implements Runnable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return;
+        } catch (RuntimeException e) {
+            answer = Answer.noAnswer();
         }
         attempts++;
         run.stats().genuine(answer);

@@ -52,7 +52,7 @@ public final class Demo {
             return 3;
         }
         try (store;
-                Receiver receiver = Receiver.start(store.store(), secrets, options.port())) {
+                Receiver receiver = Receiver.start(store.store(), secrets, options.port(), options.handlerTime())) {
             return storm(options, store, receiver, secrets, out, Progress.to(err, interactive));
         }
     }

@@ -6,10 +6,14 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The business handler behind the filter: it "processes" an event by recording it in the {@link
- * HandlerLedger}, and fails on purpose when the body says so — {@code once}: 503 with {@code Retry-After: 1} on
+ * HandlerLedger} after spending some time on it (as a handler that calls a payment API would), and fails on
+ * purpose when the body says so — {@code once}: 503 with {@code Retry-After: 1} on
  * the first attempt, {@code always}: 500 on every attempt. It knows nothing of signatures or duplicates; that is
  * the filter's job.
  */
@@ -18,10 +22,12 @@ final class EventHandlerServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
 
     private final transient HandlerLedger ledger;
+    private final long workNanos;
 
-    /** A handler that keeps its books in this ledger. */
-    EventHandlerServlet(HandlerLedger ledger) {
+    /** A handler that keeps its books in this ledger and spends this long on each event's work. */
+    EventHandlerServlet(HandlerLedger ledger, Duration work) {
         this.ledger = ledger;
+        this.workNanos = work.toNanos();
     }
 
     @Override
@@ -41,8 +47,21 @@ final class EventHandlerServlet extends HttpServlet {
             fail(response, event.failure());
             return;
         }
+        work();
         ledger.executed(event.id());
         answer(response, 200, "{\"received\":\"" + event.id() + "\"}");
+    }
+
+    private void work() throws InterruptedIOException {
+        if (workNanos == 0) {
+            return;
+        }
+        try {
+            TimeUnit.NANOSECONDS.sleep(workNanos);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while working on the event");
+        }
     }
 
     private void fail(HttpServletResponse response, FailureMode failure) throws IOException {

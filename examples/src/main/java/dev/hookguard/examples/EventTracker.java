@@ -1,25 +1,24 @@
 package dev.hookguard.examples;
 
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Follows the requests of one event (its genuine copies and its attacks) and, when the last one has finished,
- * counts what became of the event and releases the storm's latch.
+ * counts what became of the event and tells the storm.
  */
 final class EventTracker {
 
     private final AtomicInteger pending;
     private final StormStats stats;
-    private final CountDownLatch settled;
+    private final Runnable onSettled;
     private volatile boolean succeeded;
     private volatile boolean dead;
 
-    /** A tracker of an event with this many requests. */
-    EventTracker(int requests, StormStats stats, CountDownLatch settled) {
+    /** A tracker of an event with this many requests; {@code onSettled} runs once, after the last one. */
+    EventTracker(int requests, StormStats stats, Runnable onSettled) {
         this.pending = new AtomicInteger(requests);
         this.stats = stats;
-        this.settled = settled;
+        this.onSettled = onSettled;
     }
 
     /** A genuine copy got this 2xx. */
@@ -38,6 +37,6 @@ final class EventTracker {
         }
         stats.add(succeeded ? Tally.EVENTS_SUCCEEDED : dead ? Tally.EVENTS_DEAD : Tally.EVENTS_GIVEN_UP);
         stats.add(Tally.EVENTS_SETTLED);
-        settled.countDown();
+        onSettled.run();
     }
 }

@@ -78,14 +78,14 @@ final class Progress {
         long settled = stats.get(Tally.EVENTS_SETTLED);
         long deliveries = stats.get(Tally.DELIVERIES);
         double share = events == 0 ? 1 : (double) settled / events;
-        int filled = (int) Math.round(share * BAR_WIDTH);
+        int filled = (int) Math.floor(share * BAR_WIDTH);
         double seconds = Math.max(1e-9, (System.nanoTime() - startNanos) / 1e9);
         return String.format(
                 Locale.ROOT,
                 "[%s%s] %3.0f%%  %,d/%,d events settled  %,d deliveries  %,.0f/s",
                 "#".repeat(filled),
                 "-".repeat(BAR_WIDTH - filled),
-                share * 100,
+                Math.floor(share * 100),
                 settled,
                 events,
                 deliveries,

@@ -13,6 +13,7 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import jakarta.servlet.DispatcherType;
 import java.net.URI;
+import java.time.Duration;
 import java.util.EnumSet;
 import org.eclipse.jetty.ee10.servlet.FilterHolder;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
@@ -39,8 +40,12 @@ final class Receiver implements AutoCloseable {
         this.registry = registry;
     }
 
-    /** Starts a receiver on this store and port (0 for any free port). */
-    static Receiver start(IdempotencyStore store, DemoSecrets secrets, int port) throws Exception {
+    /**
+     * Starts a receiver on this store and port (0 for any free port), whose handler spends {@code handlerTime}
+     * on each event's work.
+     */
+    static Receiver start(IdempotencyStore store, DemoSecrets secrets, int port, Duration handlerTime)
+            throws Exception {
         PrometheusMeterRegistry registry = newRegistry();
         HandlerLedger ledger = new HandlerLedger();
         Server server = new Server();
@@ -53,7 +58,7 @@ final class Receiver implements AutoCloseable {
         FilterHolder filter = new FilterHolder(new HookguardFilter(filterConfig(store, secrets, registry)));
         filter.setAsyncSupported(true);
         context.addFilter(filter, "/webhooks/*", EnumSet.of(DispatcherType.REQUEST));
-        context.addServlet(new ServletHolder(new EventHandlerServlet(ledger)), "/webhooks/*");
+        context.addServlet(new ServletHolder(new EventHandlerServlet(ledger, handlerTime)), "/webhooks/*");
         context.addServlet(new ServletHolder(new MetricsServlet(registry)), "/metrics");
         server.setHandler(context);
         server.start();

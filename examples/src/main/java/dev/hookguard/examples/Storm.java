@@ -3,14 +3,19 @@ package dev.hookguard.examples;
 import java.time.Duration;
 import java.util.Random;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Semaphore;
 
 /**
  * Storms a receiver with the events of a {@link StormPlan}, as a busy provider with at-least-once delivery
  * would: every event is delivered {@code copies} times (two copies at once, the others a little later), each
- * copy retried on its own; alongside, the planned forged deliveries and stale replays. {@link #run} returns
- * when every request of every event has finished.
+ * copy retried on its own; alongside, the planned forged deliveries and stale replays. At most {@link
+ * #EVENTS_IN_FLIGHT_PER_SENDER} events per sender thread are under way at once, as a provider drains its queue
+ * rather than dumping it. {@link #run} returns when every request of every event has finished.
  */
 final class Storm {
+
+    /** Events under way at once, per sender thread. */
+    static final int EVENTS_IN_FLIGHT_PER_SENDER = 16;
 
     private final StormConfig config;
     private final WebhookSender sender;
@@ -30,8 +35,14 @@ final class Storm {
             StormRun run = new StormRun(sender, config.backoff(), stats, dispatcher);
             progress.start(stats, plan.events().size());
             Random random = new Random(config.seed() + 1);
+            Semaphore inFlight = new Semaphore(config.senders() * EVENTS_IN_FLIGHT_PER_SENDER);
+            Runnable onSettled = () -> {
+                inFlight.release();
+                settled.countDown();
+            };
             for (EventPlan event : plan.events()) {
-                submit(event, new EventTracker(config.copies() + event.attacks(), stats, settled), run, random);
+                inFlight.acquire();
+                submit(event, new EventTracker(config.copies() + event.attacks(), stats, onSettled), run, random);
             }
             settled.await();
         } finally {

@@ -92,7 +92,7 @@ final class Summary {
                 "throughput",
                 String.format(Locale.ROOT, "%,.0f/s", report.throughput()),
                 "over " + String.format(Locale.ROOT, "%.1f s", report.elapsed().toMillis() / 1000.0)));
-        rows.add(new Row("Prometheus scrape", scrape.toString(), ""));
+        rows.add(new Row("Prometheus scrape", scrape.toString(), "up while the demo runs; --serve keeps it up"));
     }
 
     private void row(String label, long value, String note) {

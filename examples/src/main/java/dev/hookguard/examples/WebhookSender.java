@@ -12,7 +12,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * Sends one request of the storm, signed as the endpoint's provider signs it: a genuine delivery (signed anew
@@ -76,7 +75,7 @@ final class WebhookSender {
                             .filter("true"::equals)
                             .isPresent());
         } catch (IOException e) {
-            return new Answer(0, System.nanoTime() - start, Optional.empty(), false);
+            return Answer.noAnswer();
         }
     }
 

@@ -19,6 +19,7 @@ class CommandLineTest {
         assertThat(options.storm().backoff()).isEqualTo(Backoff.ofDefaults());
         assertThat(options.store()).isEqualTo(StoreKind.H2);
         assertThat(options.port()).isZero();
+        assertThat(options.handlerTime()).isEqualTo(Duration.ofMillis(10));
         assertThat(options.serve()).isFalse();
         assertThat(options.help()).isFalse();
     }
@@ -41,7 +42,9 @@ class CommandLineTest {
                 "--base-delay=10ms",
                 "--max-delay=1s",
                 "--max-attempts=4",
-                "--later-within=PT0.5S");
+                "--later-within=PT0.5S",
+                "--handler-time",
+                "0ms");
 
         StormConfig storm = options.storm();
         assertThat(storm.events()).isEqualTo(500);
@@ -55,6 +58,7 @@ class CommandLineTest {
         assertThat(storm.laterWithin()).isEqualTo(Duration.ofMillis(500));
         assertThat(options.store()).isEqualTo(StoreKind.REDIS);
         assertThat(options.port()).isEqualTo(8080);
+        assertThat(options.handlerTime()).isZero();
         assertThat(options.serve()).isTrue();
     }
 

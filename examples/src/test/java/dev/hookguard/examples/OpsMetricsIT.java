@@ -10,6 +10,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -33,7 +34,7 @@ class OpsMetricsIT {
         assertThat(used).contains("hookguard_deliveries_total", "hookguard_claim_duration_seconds_count");
 
         Set<String> emitted;
-        try (Receiver receiver = Receiver.start(new InMemoryStore(), SECRETS, 0)) {
+        try (Receiver receiver = Receiver.start(new InMemoryStore(), SECRETS, 0, Duration.ZERO)) {
             deliverEveryKind(receiver);
             emitted = sampleNames(scrape(receiver));
         }

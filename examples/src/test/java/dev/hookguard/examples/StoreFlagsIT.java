@@ -43,7 +43,7 @@ class StoreFlagsIT {
         StormConfig config = StormHarness.small().events(60).build();
         StormPlan plan = StormPlan.generate(StormHarness.runId(), config);
         try (DemoStore store = DemoStore.open(kind, settings);
-                Receiver receiver = Receiver.start(store.store(), SECRETS, 0)) {
+                Receiver receiver = Receiver.start(store.store(), SECRETS, 0, StormHarness.HANDLER_TIME)) {
             StormHarness.assertExactlyOnce(StormHarness.storm(receiver, store, config, plan));
         }
     }

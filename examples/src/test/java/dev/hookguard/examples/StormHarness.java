@@ -10,6 +10,9 @@ final class StormHarness {
 
     static final DemoSecrets SECRETS = new DemoSecrets(DemoSecrets.random(), DemoSecrets.random());
 
+    /** The handler's work per event: long enough that two concurrent copies meet an event in progress. */
+    static final Duration HANDLER_TIME = Duration.ofMillis(20);
+
     /**
      * The result of one storm.
      *

@@ -24,11 +24,12 @@ class StormIT {
         assertThat(plan.stale()).isPositive();
 
         try (DemoStore store = DemoStore.open(StoreKind.H2, settings());
-                Receiver receiver = Receiver.start(store.store(), SECRETS, 0)) {
+                Receiver receiver = Receiver.start(store.store(), SECRETS, 0, StormHarness.HANDLER_TIME)) {
             StormHarness.Result result = StormHarness.storm(receiver, store, config, plan);
 
             StormHarness.assertExactlyOnce(result);
             assertThat(result.report().get(Tally.REPLAYED)).isPositive();
+            assertThat(result.report().get(Tally.IN_PROGRESS)).isPositive();
             Summary summary = Summary.of(
                     result.report(), result.ledger(), result.deadLetters(), store.description(), receiver.metrics());
             assertThat(summary.checks()).allMatch(Summary.Check::ok);
@@ -47,12 +48,12 @@ class StormIT {
         StormPlan plan = StormPlan.generate(StormHarness.runId(), config);
         assertThat(plan.alwaysFailing()).isPositive();
         try (DemoStore store = DemoStore.open(StoreKind.H2, settings());
-                Receiver receiver = Receiver.start(store.store(), SECRETS, 0)) {
+                Receiver receiver = Receiver.start(store.store(), SECRETS, 0, StormHarness.HANDLER_TIME)) {
             StormHarness.assertExactlyOnce(StormHarness.storm(receiver, store, config, plan));
         }
 
         try (DemoStore reopened = DemoStore.open(StoreKind.H2, settings());
-                Receiver restarted = Receiver.start(reopened.store(), SECRETS, 0)) {
+                Receiver restarted = Receiver.start(reopened.store(), SECRETS, 0, StormHarness.HANDLER_TIME)) {
             StormHarness.Result again = StormHarness.storm(restarted, reopened, config, plan);
 
             assertThat(again.ledger().entries()).isZero();
