@@ -1,5 +1,6 @@
 package dev.hookguard.examples;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.time.Instant;
@@ -10,7 +11,7 @@ import java.util.Map;
  * The demo's entry point: opens the store, starts the {@link Receiver}, storms it with the {@link Storm}, prints
  * the {@link Summary}, and stops — or, with {@code --serve}, keeps the receiver running. Exit status: 0 when
  * every check of the summary held, 1 when one failed, 2 for a bad command line, 3 when the store cannot be
- * opened.
+ * opened or the port is taken.
  */
 public final class Demo {
 
@@ -51,9 +52,18 @@ public final class Demo {
             err.println(hint(options.store()));
             return 3;
         }
-        try (store;
-                Receiver receiver = Receiver.start(store.store(), secrets, options.port(), options.handlerTime())) {
-            return storm(options, store, receiver, secrets, out, Progress.to(err, interactive));
+        try (store) {
+            Receiver receiver;
+            try {
+                receiver = Receiver.start(store.store(), secrets, options.port(), options.handlerTime());
+            } catch (IOException e) {
+                err.println("hookguard demo: cannot listen on 127.0.0.1:" + options.port() + ": " + e.getMessage());
+                err.println("Pick another --port, or --port=0 for any free one.");
+                return 3;
+            }
+            try (receiver) {
+                return storm(options, store, receiver, secrets, out, Progress.to(err, interactive));
+            }
         }
     }
 
