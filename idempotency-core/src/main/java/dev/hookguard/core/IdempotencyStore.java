@@ -21,6 +21,9 @@ import org.jspecify.annotations.Nullable;
  */
 public interface IdempotencyStore {
 
+    /** The page size {@link #deadLetterCount} reads with. */
+    int DEAD_LETTER_COUNT_PAGE = 500;
+
     /**
      * Claims the event: creates it as PROCESSING, takes over a FAILED record or one whose lease expired,
      * or reports what holds it.
@@ -57,6 +60,22 @@ public interface IdempotencyStore {
      * @param limit the most records on the page, at least 1
      */
     DeadLetterPage deadLetters(String endpoint, @Nullable String cursor, int limit);
+
+    /**
+     * How many dead letters (DEAD and REJECTED records) the endpoint holds now. The default pages through
+     * {@link #deadLetters}; a store with a cheaper exact count overrides it. Meant for a gauge sampled every
+     * few seconds, not for a hot path.
+     */
+    default long deadLetterCount(String endpoint) {
+        long count = 0;
+        String cursor = null;
+        do {
+            DeadLetterPage page = deadLetters(endpoint, cursor, DEAD_LETTER_COUNT_PAGE);
+            count += page.records().size();
+            cursor = page.nextCursor();
+        } while (cursor != null);
+        return count;
+    }
 
     /**
      * Marks a dead letter as handled by an operator: SUCCEEDED with an empty 200 to replay, the note kept

@@ -147,6 +147,14 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
                 page, DeadLetterCursor.after(page.get(limit - 1)).encode());
     }
 
+    /** One {@code SELECT count(*)} over the dead-letter index. */
+    @Override
+    public long deadLetterCount(String endpoint) {
+        return session.autoCommit(
+                "count dead letters of " + endpoint,
+                dsl -> reads.deadLetterCount(dsl, endpoint).fetchOne(0, Long.class));
+    }
+
     @Override
     public AdminOutcome resolve(EventKey key, String note, IdempotencyPolicy policy) {
         return session.transaction(

@@ -9,6 +9,7 @@ import dev.hookguard.core.RecordStatus;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Record;
+import org.jooq.Record1;
 import org.jooq.ResultQuery;
 import org.jooq.impl.DSL;
 import org.jspecify.annotations.Nullable;
@@ -40,11 +41,21 @@ final class ReadQueries {
                 : row(t.updatedAt, t.eventId).gt(row(val(after.updatedAt(), t.updatedAt), val(after.eventId())));
         return dsl.select(t.columns)
                 .from(t.table)
-                .where(t.endpoint.eq(val(endpoint)))
-                .and(t.status.in(inline(RecordStatus.DEAD.code()), inline(RecordStatus.REJECTED.code())))
-                .and(t.expiresAt.gt(time.now()))
+                .where(isDeadLetterOf(endpoint))
                 .and(page)
                 .orderBy(t.updatedAt, t.eventId)
                 .limit(val(limit));
+    }
+
+    /** How many dead letters the endpoint holds, on the same index as {@link #deadLetters}. */
+    ResultQuery<Record1<Integer>> deadLetterCount(DSLContext dsl, String endpoint) {
+        return dsl.selectCount().from(t.table).where(isDeadLetterOf(endpoint));
+    }
+
+    private Condition isDeadLetterOf(String endpoint) {
+        return t.endpoint
+                .eq(val(endpoint))
+                .and(t.status.in(inline(RecordStatus.DEAD.code()), inline(RecordStatus.REJECTED.code())))
+                .and(t.expiresAt.gt(time.now()));
     }
 }

@@ -44,4 +44,28 @@ class LuaScriptTest {
                         .distinct())
                 .hasSize(LuaScript.values().length);
     }
+
+    /**
+     * A script run by {@code EVALSHA} cannot include another, so each state-change script carries its own copy
+     * of the record-format prelude (the clock, {@code parse} and {@code meta}); the copies must stay identical.
+     */
+    @Test
+    void shouldCarryTheSameRecordFormatPreludeInEveryStateChangeScript() {
+        java.util.Set<String> preludes = new java.util.HashSet<>();
+        for (LuaScript script : java.util.List.of(
+                LuaScript.CLAIM,
+                LuaScript.RENEW,
+                LuaScript.COMPLETE,
+                LuaScript.FAIL,
+                LuaScript.RESOLVE,
+                LuaScript.REQUEUE)) {
+            String body = new String(script.body(), StandardCharsets.UTF_8);
+            int start = body.indexOf("local t = redis.call('TIME')");
+            int end = body.indexOf("  return m\nend\n", start);
+            assertThat(start).as(script.resource()).isNotNegative();
+            assertThat(end).as(script.resource()).isGreaterThan(start);
+            preludes.add(body.substring(start, end));
+        }
+        assertThat(preludes).hasSize(1);
+    }
 }

@@ -12,6 +12,9 @@ import java.io.IOException;
  */
 sealed interface BoundedBody {
 
+    /** The largest refused body that is read and discarded after its 413: 2 MiB. */
+    long SWALLOW_LIMIT = 2L * 1024 * 1024;
+
     /** The whole body. */
     record Read(byte[] bytes) implements BoundedBody {}
 
@@ -31,6 +34,32 @@ sealed interface BoundedBody {
             return readBounded(request, limit);
         } catch (IOException e) {
             return new Unreadable();
+        }
+    }
+
+    /**
+     * Reads and discards a refused body after its 413 went out, if it declared at most {@link #SWALLOW_LIMIT}
+     * bytes, so a client that sends its whole body before reading the answer (most HTTP clients without
+     * {@code Expect: 100-continue}) reads the 413 instead of meeting a reset connection. Nothing is kept; a
+     * larger body is left unread and its connection closed, as Tomcat's {@code maxSwallowSize} does.
+     */
+    static void discard(HttpServletRequest request) {
+        long declared = request.getContentLengthLong();
+        if (declared < 0 || declared > SWALLOW_LIMIT) {
+            return;
+        }
+        byte[] chunk = new byte[8192];
+        try {
+            ServletInputStream in = request.getInputStream();
+            for (long left = declared; left > 0; ) {
+                int n = in.read(chunk, 0, (int) Math.min(chunk.length, left));
+                if (n < 0) {
+                    return;
+                }
+                left -= n;
+            }
+        } catch (IOException | IllegalStateException e) {
+            // the client went away or the container closed the stream: nothing left to discard
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.hookguard.servlet;
 
 import java.time.Duration;
+import java.util.function.LongSupplier;
 
 /**
  * Where the filter reports what it did (DESIGN.md §7). Micrometer is optional: {@link
@@ -16,6 +17,8 @@ public interface DeliveryMetrics {
     String CLAIM_DURATION = "hookguard.claim.duration";
     /** Timer of the handler, from hand-off to its response being final, tagged {@code endpoint}. */
     String HANDLER_DURATION = "hookguard.handler.duration";
+    /** Gauge of the dead letters (DEAD and REJECTED records) waiting for an operator, tagged {@code endpoint}. */
+    String DEAD_LETTERS = "hookguard.dead_letters";
     /** Tag naming the endpoint. */
     String ENDPOINT_TAG = "endpoint";
     /** Tag naming the outcome. */
@@ -29,6 +32,13 @@ public interface DeliveryMetrics {
 
     /** Records how long a handler took. */
     void handlerDuration(String endpoint, Duration duration);
+
+    /**
+     * Publishes the endpoint's dead-letter count, read through {@code count} when the gauge is sampled, at
+     * most once per {@link MicrometerDeliveryMetrics#DEAD_LETTER_REFRESH}. Called once per endpoint when the
+     * filter starts; the default publishes nothing.
+     */
+    default void deadLetters(String endpoint, LongSupplier count) {}
 
     /** Metrics that go nowhere. */
     static DeliveryMetrics none() {

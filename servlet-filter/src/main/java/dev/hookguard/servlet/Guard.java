@@ -21,6 +21,9 @@ final class Guard implements AutoCloseable {
         this.executor = new IdempotentExecutor(config.store());
         this.claimer = new Claimer(executor);
         this.answers = new Answers(config);
+        config.endpoints()
+                .forEach(e -> config.metrics()
+                        .deadLetters(e.name(), () -> config.store().deadLetterCount(e.name())));
     }
 
     HookguardFilterConfig config() {

@@ -111,6 +111,10 @@ public final class HookguardFilter implements Filter {
         BoundedBody body = BoundedBody.read(delivery.request(), endpoint.maxBodyBytes()); // 1. read the body
         if (!(body instanceof BoundedBody.Read read)) {
             answers.unread(endpoint, body, delivery.request()).writeTo(delivery.response());
+            if (body instanceof BoundedBody.TooLarge tooLarge && tooLarge.unread()) {
+                delivery.response().flushBuffer();
+                BoundedBody.discard(delivery.request());
+            }
             return;
         }
         Headers headers = RequestHeaders.of(delivery.request());

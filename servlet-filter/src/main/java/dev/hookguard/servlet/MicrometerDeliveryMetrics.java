@@ -1,12 +1,14 @@
 package dev.hookguard.servlet;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Metrics;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
 
 /**
  * {@link DeliveryMetrics} on a Micrometer {@link MeterRegistry}, with the meter names and tags of DESIGN.md
@@ -14,6 +16,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * without it on the class path.
  */
 public final class MicrometerDeliveryMetrics implements DeliveryMetrics {
+
+    /** How long a sampled dead-letter count is reused before the store is asked again: 30 seconds. */
+    public static final Duration DEAD_LETTER_REFRESH = Duration.ofSeconds(30);
 
     private final MeterRegistry registry;
     private final Map<String, Counter> counters = new ConcurrentHashMap<>();
@@ -49,6 +54,15 @@ public final class MicrometerDeliveryMetrics implements DeliveryMetrics {
     @Override
     public void handlerDuration(String endpoint, Duration duration) {
         timer(HANDLER_DURATION, "Time the webhook handler took", endpoint).record(duration);
+    }
+
+    @Override
+    public void deadLetters(String endpoint, LongSupplier count) {
+        Gauge.builder(DEAD_LETTERS, new CachedCount(count, DEAD_LETTER_REFRESH), CachedCount::value)
+                .description("Dead letters (DEAD and REJECTED events) waiting for an operator")
+                .tag(ENDPOINT_TAG, endpoint)
+                .strongReference(true)
+                .register(registry);
     }
 
     private Timer timer(String name, String description, String endpoint) {

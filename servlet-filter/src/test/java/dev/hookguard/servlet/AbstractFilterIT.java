@@ -70,6 +70,9 @@ abstract class AbstractFilterIT {
     /** A store of the kind under test. */
     protected abstract IdempotencyStore createStore() throws Exception;
 
+    /** Releases what {@link #createStore()} opened; called once after the last test. */
+    protected void closeStore() throws Exception {}
+
     @BeforeAll
     void start() throws Exception {
         store = new SwitchableStore(createStore());
@@ -103,6 +106,7 @@ abstract class AbstractFilterIT {
         if (container != null) {
             container.close();
         }
+        closeStore();
     }
 
     static EndpointConfig standard(String name, String path, IdempotencyPolicy policy) {
@@ -743,6 +747,27 @@ abstract class AbstractFilterIT {
                         .timer()
                         .count())
                 .isPositive();
+    }
+
+    @Test
+    void shouldPublishTheDeadLetterCountOfEachEndpoint() {
+        String id = id();
+        sender.send(signed("/hooks/dead", id, json(id)).header(TestHandler.BEHAVIOUR, "status:500"));
+        sender.send(signed("/hooks/dead", id, json(id)).header(TestHandler.BEHAVIOUR, "status:500"));
+        long stored = store.deadLetterCount(dead);
+
+        double gauge = meters.get(DeliveryMetrics.DEAD_LETTERS)
+                .tag("endpoint", dead)
+                .gauge()
+                .value();
+
+        assertThat(stored).isPositive();
+        assertThat(gauge).isEqualTo(stored);
+        assertThat(meters.get(DeliveryMetrics.DEAD_LETTERS)
+                        .tag("endpoint", std)
+                        .gauge()
+                        .value())
+                .isEqualTo(store.deadLetterCount(std));
     }
 
     // ---- concurrency

@@ -76,6 +76,12 @@ final class SwitchableStore implements IdempotencyStore {
     }
 
     @Override
+    public long deadLetterCount(String endpoint) {
+        check();
+        return store.deadLetterCount(endpoint);
+    }
+
+    @Override
     public AdminOutcome resolve(EventKey key, String note, IdempotencyPolicy policy) {
         check();
         return store.resolve(key, note, policy);

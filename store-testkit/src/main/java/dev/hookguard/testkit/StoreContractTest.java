@@ -320,6 +320,25 @@ public abstract class StoreContractTest {
     }
 
     @Test
+    void shouldCountDeadLettersOfOneEndpoint() {
+        killWithFailures(key("d1"), 1);
+        killWithFailures(key("d2"), 1);
+        store.complete(
+                key("r1"),
+                acquire(key("r1"), POLICY).token(),
+                Completion.rejected(StoredResponse.empty(400), payload("p")),
+                POLICY);
+        store.fail(key("f1"), acquire(key("f1"), POLICY).token(), new Failure(payload("p"), "x"), POLICY);
+        assertThat(store.deadLetterCount(endpoint)).isEqualTo(3);
+
+        store.resolve(key("d1"), "done", POLICY);
+        store.requeue(key("r1"), POLICY);
+
+        assertThat(store.deadLetterCount(endpoint)).isEqualTo(1);
+        assertThat(store.deadLetterCount(endpoint + "x")).isZero();
+    }
+
+    @Test
     void shouldListRejectedButNotFailedRecordsAsDeadLetters() {
         store.complete(
                 key("r1"),

@@ -1,0 +1,122 @@
+package dev.hookguard.examples;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The demo's entry point: opens the store, starts the {@link Receiver}, storms it with the {@link Storm}, prints
+ * the {@link Summary}, and stops — or, with {@code --serve}, keeps the receiver running. Exit status: 0 when
+ * every check of the summary held, 1 when one failed, 2 for a bad command line, 3 when the store cannot be
+ * opened or the port is taken.
+ */
+public final class Demo {
+
+    private Demo() {}
+
+    /** Runs the demo with these arguments ({@code --help} lists them) and exits with its status. */
+    public static void main(String[] args) throws Exception {
+        System.setProperty("org.jooq.no-logo", "true");
+        System.setProperty("org.jooq.no-tips", "true");
+        int status = run(args, System.getenv(), System.out, System.err, System.console() != null);
+        System.exit(status);
+    }
+
+    /**
+     * Runs the demo and returns its exit status; the summary goes to {@code out}, progress and errors to {@code
+     * err}.
+     */
+    static int run(String[] args, Map<String, String> env, PrintStream out, PrintStream err, boolean interactive)
+            throws Exception {
+        DemoOptions options;
+        try {
+            options = CommandLine.parse(args);
+        } catch (IllegalArgumentException e) {
+            err.println("hookguard demo: " + e.getMessage());
+            err.print(CommandLine.USAGE);
+            return 2;
+        }
+        if (options.help()) {
+            out.print(CommandLine.USAGE);
+            return 0;
+        }
+        DemoSecrets secrets = DemoSecrets.fromEnv(env);
+        DemoStore store;
+        try {
+            store = DemoStore.open(options.store(), StoreSettings.fromEnv(env));
+        } catch (Exception e) {
+            err.println("hookguard demo: cannot open the " + options.store().flag() + " store: " + e.getMessage());
+            err.println(hint(options.store()));
+            return 3;
+        }
+        try (store) {
+            Receiver receiver;
+            try {
+                receiver = Receiver.start(store.store(), secrets, options.port(), options.handlerTime());
+            } catch (IOException e) {
+                err.println("hookguard demo: cannot listen on 127.0.0.1:" + options.port() + ": " + e.getMessage());
+                err.println("Pick another --port, or --port=0 for any free one.");
+                return 3;
+            }
+            try (receiver) {
+                return storm(options, store, receiver, secrets, out, Progress.to(err, interactive));
+            }
+        }
+    }
+
+    private static int storm(
+            DemoOptions options,
+            DemoStore store,
+            Receiver receiver,
+            DemoSecrets secrets,
+            PrintStream out,
+            Progress progress)
+            throws Exception {
+        StormConfig config = options.storm();
+        out.println("Receiver on " + receiver.base() + ", store: " + store.description());
+        out.println(describe(config));
+        WebhookSender sender =
+                new WebhookSender(WebhookSender.newClient(), receiver.base(), secrets, Clock.systemUTC());
+        StormPlan plan = StormPlan.generate(Long.toString(Instant.now().toEpochMilli(), 36), config);
+        StormReport report = new Storm(config, sender).run(plan, progress);
+        long deadLetters = DeadLetters.count(store.store(), plan.idPrefix());
+        Summary summary = Summary.of(report, receiver.ledger(), deadLetters, store.description(), receiver.metrics());
+        out.println();
+        out.print(summary.render());
+        if (options.serve()) {
+            out.println();
+            out.println("Serving on " + receiver.base() + " (metrics: " + receiver.metrics() + "); Ctrl-C stops.");
+            receiver.join();
+        }
+        return summary.passed() ? 0 : 1;
+    }
+
+    private static String describe(StormConfig config) {
+        Backoff backoff = config.backoff();
+        return String.format(
+                Locale.ROOT,
+                "Storm: %,d events x %d copies, %d senders, %.1f%% failing handlers, %.1f%% forged, %.1f%% stale;"
+                        + " retries: full jitter %d ms..%d ms, %d attempts",
+                config.events(),
+                config.copies(),
+                config.senders(),
+                config.failureRate() * 100,
+                config.tamperRate() * 100,
+                config.staleRate() * 100,
+                backoff.base().toMillis(),
+                backoff.cap().toMillis(),
+                backoff.maxAttempts());
+    }
+
+    private static String hint(StoreKind kind) {
+        return switch (kind) {
+            case H2 -> "Is another demo running on the same file? Set HOOKGUARD_DEMO_H2_FILE to use another one.";
+            case REDIS -> "Start Redis, or point HOOKGUARD_REDIS_URI at one (default redis://127.0.0.1:6379).";
+            case POSTGRES ->
+                "Start PostgreSQL, or set HOOKGUARD_JDBC_URL, HOOKGUARD_JDBC_USER, HOOKGUARD_JDBC_PASSWORD.";
+        };
+    }
+}

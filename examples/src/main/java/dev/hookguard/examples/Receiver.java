@@ -1,0 +1,139 @@
+package dev.hookguard.examples;
+
+import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.core.signature.SignatureConfig;
+import dev.hookguard.servlet.EndpointConfig;
+import dev.hookguard.servlet.HookguardFilter;
+import dev.hookguard.servlet.HookguardFilterConfig;
+import dev.hookguard.servlet.MicrometerDeliveryMetrics;
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.config.MeterFilter;
+import io.micrometer.core.instrument.distribution.DistributionStatisticConfig;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import jakarta.servlet.DispatcherType;
+import java.net.URI;
+import java.time.Duration;
+import java.util.EnumSet;
+import org.eclipse.jetty.ee10.servlet.FilterHolder;
+import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+
+/**
+ * The demo's webhook receiver: embedded Jetty 12 (ee10) with the {@link HookguardFilter} on {@code /webhooks/*}
+ * guarding the two {@link DemoEndpoint}s, the {@link EventHandlerServlet} behind it, and the Prometheus scrape
+ * at {@code /metrics}. A plain servlet application, configured in code; it listens on 127.0.0.1 only.
+ */
+final class Receiver implements AutoCloseable {
+
+    private final Server server;
+    private final URI base;
+    private final HandlerLedger ledger;
+    private final PrometheusMeterRegistry registry;
+
+    private Receiver(Server server, URI base, HandlerLedger ledger, PrometheusMeterRegistry registry) {
+        this.server = server;
+        this.base = base;
+        this.ledger = ledger;
+        this.registry = registry;
+    }
+
+    /**
+     * Starts a receiver on this store and port (0 for any free port), whose handler spends {@code handlerTime}
+     * on each event's work.
+     */
+    static Receiver start(IdempotencyStore store, DemoSecrets secrets, int port, Duration handlerTime)
+            throws Exception {
+        PrometheusMeterRegistry registry = newRegistry();
+        HandlerLedger ledger = new HandlerLedger();
+        Server server = new Server();
+        ServerConnector connector = new ServerConnector(server);
+        connector.setHost("127.0.0.1");
+        connector.setPort(port);
+        server.addConnector(connector);
+        ServletContextHandler context = new ServletContextHandler();
+        context.setContextPath("/");
+        FilterHolder filter = new FilterHolder(new HookguardFilter(filterConfig(store, secrets, registry)));
+        filter.setAsyncSupported(true);
+        context.addFilter(filter, "/webhooks/*", EnumSet.of(DispatcherType.REQUEST));
+        context.addServlet(new ServletHolder(new EventHandlerServlet(ledger, handlerTime)), "/webhooks/*");
+        context.addServlet(new ServletHolder(new MetricsServlet(registry)), "/metrics");
+        server.setHandler(context);
+        server.start();
+        URI base = URI.create("http://127.0.0.1:" + connector.getLocalPort());
+        return new Receiver(server, base, ledger, registry);
+    }
+
+    private static HookguardFilterConfig filterConfig(
+            IdempotencyStore store, DemoSecrets secrets, PrometheusMeterRegistry registry) {
+        HookguardFilterConfig.Builder config =
+                HookguardFilterConfig.custom().store(store).metrics(new MicrometerDeliveryMetrics(registry));
+        for (DemoEndpoint endpoint : DemoEndpoint.values()) {
+            config.endpoint(EndpointConfig.custom(endpoint.endpointName())
+                    .path(endpoint.path())
+                    .scheme(endpoint.scheme(), SignatureConfig.of(secrets.of(endpoint)))
+                    .policy(DemoEndpoint.POLICY)
+                    .build());
+        }
+        return config.build();
+    }
+
+    /** A Prometheus registry that also keeps histogram buckets of Hookguard's timers, for percentiles. */
+    private static PrometheusMeterRegistry newRegistry() {
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        registry.config().meterFilter(new MeterFilter() {
+            @Override
+            public DistributionStatisticConfig configure(Meter.Id id, DistributionStatisticConfig config) {
+                if (!id.getName().startsWith("hookguard.")) {
+                    return config;
+                }
+                return DistributionStatisticConfig.builder()
+                        .percentilesHistogram(true)
+                        .build()
+                        .merge(config);
+            }
+        });
+        return registry;
+    }
+
+    /** The base URI, such as {@code http://127.0.0.1:8080}. */
+    URI base() {
+        return base;
+    }
+
+    /** Where Prometheus scrapes the receiver's meters. */
+    URI metrics() {
+        return base.resolve("/metrics");
+    }
+
+    /** The handler's books. */
+    HandlerLedger ledger() {
+        return ledger;
+    }
+
+    /** The registry behind {@code /metrics}. */
+    PrometheusMeterRegistry registry() {
+        return registry;
+    }
+
+    /** Blocks until the server stops. */
+    void join() throws InterruptedException {
+        server.join();
+    }
+
+    /** Stops the server and closes the registry. */
+    @Override
+    public void close() {
+        try {
+            server.stop();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            throw new IllegalStateException("could not stop the receiver", e);
+        } finally {
+            registry.close();
+        }
+    }
+}

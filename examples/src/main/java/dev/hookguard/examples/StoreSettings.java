@@ -1,0 +1,43 @@
+package dev.hookguard.examples;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * Where each store kind lives, from the environment, with defaults that match a local setup.
+ *
+ * @param h2File the H2 database file, without its {@code .mv.db} ending ({@code HOOKGUARD_DEMO_H2_FILE}, default
+ *     {@code ./data/hookguard-demo})
+ * @param redisUri the Redis URI ({@code HOOKGUARD_REDIS_URI}, default {@code redis://127.0.0.1:6379}); a
+ *     comma-separated list means a cluster
+ * @param jdbcUrl the PostgreSQL URL ({@code HOOKGUARD_JDBC_URL}, default {@code
+ *     jdbc:postgresql://127.0.0.1:5432/postgres})
+ * @param jdbcUser its user ({@code HOOKGUARD_JDBC_USER}, default {@code postgres})
+ * @param jdbcPassword its password ({@code HOOKGUARD_JDBC_PASSWORD}, default empty)
+ * @param tableName the table of the JDBC stores ({@code hookguard_events})
+ * @param keyPrefix the key prefix of the Redis store ({@code hookguard})
+ */
+record StoreSettings(
+        Path h2File,
+        String redisUri,
+        String jdbcUrl,
+        String jdbcUser,
+        String jdbcPassword,
+        String tableName,
+        String keyPrefix) {
+
+    /** Default H2 file, relative to the working directory. */
+    static final Path DEFAULT_H2_FILE = Path.of("data", "hookguard-demo");
+
+    /** The settings the environment gives. */
+    static StoreSettings fromEnv(Map<String, String> env) {
+        return new StoreSettings(
+                Path.of(env.getOrDefault("HOOKGUARD_DEMO_H2_FILE", DEFAULT_H2_FILE.toString())),
+                env.getOrDefault("HOOKGUARD_REDIS_URI", "redis://127.0.0.1:6379"),
+                env.getOrDefault("HOOKGUARD_JDBC_URL", "jdbc:postgresql://127.0.0.1:5432/postgres"),
+                env.getOrDefault("HOOKGUARD_JDBC_USER", "postgres"),
+                env.getOrDefault("HOOKGUARD_JDBC_PASSWORD", ""),
+                "hookguard_events",
+                "hookguard");
+    }
+}

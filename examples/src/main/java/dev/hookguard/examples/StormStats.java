@@ -1,0 +1,90 @@
+package dev.hookguard.examples;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+
+/** What the storm observed, counted from the sender's side; thread-safe. */
+final class StormStats {
+
+    private final Map<Tally, LongAdder> tallies = new EnumMap<>(Tally.class);
+    private long[] latencies = new long[4096];
+    private int latencyCount;
+
+    /** Zero counts. */
+    StormStats() {
+        for (Tally tally : Tally.values()) {
+            tallies.put(tally, new LongAdder());
+        }
+    }
+
+    /** The count of this tally. */
+    long get(Tally tally) {
+        return tallies.get(tally).sum();
+    }
+
+    /** Adds one to this tally. */
+    void add(Tally tally) {
+        tallies.get(tally).increment();
+    }
+
+    /** Counts the answer to a genuine delivery. */
+    void genuine(Answer answer) {
+        delivered(answer);
+        add(classify(answer));
+    }
+
+    /** Counts the answer to an attack. */
+    void attack(DeliveryKind kind, Answer answer) {
+        delivered(answer);
+        if (answer.status() == 0) {
+            add(Tally.TRANSPORT_ERRORS);
+        } else if (answer.status() == 401 || answer.status() == 400) {
+            add(kind == DeliveryKind.STALE_TIMESTAMP ? Tally.STALE_REFUSED : Tally.SIGNATURES_REFUSED);
+        } else {
+            add(Tally.ATTACKS_ACCEPTED);
+        }
+    }
+
+    /** The latency below which this share of the answered requests fell (nearest rank), zero if none. */
+    synchronized Duration latencyPercentile(double share) {
+        if (latencyCount == 0) {
+            return Duration.ZERO;
+        }
+        long[] sorted = Arrays.copyOf(latencies, latencyCount);
+        Arrays.sort(sorted);
+        int rank = (int) Math.ceil(share * sorted.length);
+        return Duration.ofNanos(sorted[Math.max(0, rank - 1)]);
+    }
+
+    private void delivered(Answer answer) {
+        add(Tally.DELIVERIES);
+        if (answer.status() != 0) {
+            latency(answer.latencyNanos());
+        }
+    }
+
+    private static Tally classify(Answer answer) {
+        if (answer.status() == 0) {
+            return Tally.TRANSPORT_ERRORS;
+        }
+        if (answer.acknowledged()) {
+            return answer.replayed()
+                    ? Tally.REPLAYED
+                    : answer.deadAcknowledgement() ? Tally.DEAD_ACKNOWLEDGED : Tally.PROCESSED;
+        }
+        if (answer.status() == 409) {
+            return Tally.IN_PROGRESS;
+        }
+        return answer.status() >= 500 ? Tally.FAILED : Tally.UNEXPECTED;
+    }
+
+    private synchronized void latency(long nanos) {
+        if (latencyCount == latencies.length) {
+            latencies = Arrays.copyOf(latencies, latencies.length * 2);
+        }
+        latencies[latencyCount++] = nanos;
+    }
+}

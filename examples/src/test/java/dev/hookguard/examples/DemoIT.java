@@ -1,0 +1,76 @@
+package dev.hookguard.examples;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command as a user runs it, on a small storm: the summary, the checks, the exit status. */
+class DemoIT {
+
+    @TempDir
+    Path dir;
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    @Test
+    void shouldPrintTheSummaryAndExitWithZero() throws Exception {
+        int status = run(
+                "--events=60",
+                "--copies=3",
+                "--senders=8",
+                "--failure-rate=10%",
+                "--tamper-rate=10%",
+                "--stale-rate=10%",
+                "--seed=3",
+                "--base-delay=5ms",
+                "--max-delay=200ms",
+                "--later-within=100ms");
+
+        String summary = out.toString(UTF_8);
+        assertThat(status).as(summary + err.toString(UTF_8)).isZero();
+        assertThat(summary)
+                .contains("store: H2 file " + dir.resolve("demo").toAbsolutePath())
+                .containsPattern("events +60 +3 genuine copies each")
+                .contains("duplicates replayed", "in-progress refusals (409)", "signatures refused (401/400)")
+                .contains("stale timestamps refused (401)", "dead letters", "gave-up events", "latency p50 / p99")
+                .containsPattern("Prometheus scrape +http://127\\.0\\.0\\.1:\\d+/metrics")
+                .contains("handler executions == succeeded events:  OK")
+                .doesNotContain("FAILED");
+        assertThat(err.toString(UTF_8)).contains("60/60 events settled");
+    }
+
+    @Test
+    void shouldExitWithTwoOnABadFlag() throws Exception {
+        assertThat(run("--events=lots")).isEqualTo(2);
+        assertThat(err.toString(UTF_8)).contains("--events must be a whole number but was 'lots'", "Usage:");
+    }
+
+    @Test
+    void shouldExitWithThreeWhenTheStoreCannotBeOpened() throws Exception {
+        int status = Demo.run(
+                new String[] {"--store=postgres"},
+                Map.of("HOOKGUARD_JDBC_URL", "jdbc:postgresql://127.0.0.1:1/none"),
+                new PrintStream(out, true, UTF_8),
+                new PrintStream(err, true, UTF_8),
+                false);
+
+        assertThat(status).isEqualTo(3);
+        assertThat(err.toString(UTF_8)).contains("cannot open the postgres store", "HOOKGUARD_JDBC_URL");
+    }
+
+    private int run(String... args) throws Exception {
+        return Demo.run(
+                args,
+                Map.of("HOOKGUARD_DEMO_H2_FILE", dir.resolve("demo").toString()),
+                new PrintStream(out, true, UTF_8),
+                new PrintStream(err, true, UTF_8),
+                false);
+    }
+}

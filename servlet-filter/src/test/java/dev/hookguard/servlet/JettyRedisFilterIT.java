@@ -1,0 +1,31 @@
+package dev.hookguard.servlet;
+
+import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.redis.RedisIdempotencyStore;
+import dev.hookguard.redis.RedisStoreConfig;
+import dev.hookguard.redis.RedisStores;
+import dev.hookguard.testkit.TestServices;
+
+/** The end-to-end tests in embedded Jetty 12 (ee10) on the Redis store. */
+class JettyRedisFilterIT extends AbstractFilterIT {
+
+    private RedisIdempotencyStore redis;
+
+    @Override
+    protected ServletContainer.Factory containers() {
+        return JettyContainer::start;
+    }
+
+    @Override
+    protected IdempotencyStore createStore() {
+        redis = RedisStores.fromUri(TestServices.redisUri(), RedisStoreConfig.ofDefaults());
+        return redis;
+    }
+
+    @Override
+    protected void closeStore() {
+        if (redis != null) {
+            redis.close();
+        }
+    }
+}
