@@ -30,7 +30,7 @@ import org.springframework.lang.Nullable;
  * when asked ({@code management.endpoints.web.exposure.include=hookguard}).
  *
  * <ul>
- *   <li>{@code GET /actuator/hookguard}: the endpoints and the store's type;
+ *   <li>{@code GET /actuator/hookguard}: the store's type, and each endpoint with its number of dead letters;
  *   <li>{@code GET /actuator/hookguard/{endpoint}?cursor=&limit=}: one page of dead letters, oldest first, with the
  *       cursor of the next page;
  *   <li>{@code GET /actuator/hookguard/{endpoint}/{eventId}}: one record, with its stored response and payload
@@ -68,13 +68,20 @@ public class DeadLetterEndpoint {
         this.endpoints = endpoints;
     }
 
-    /** The Hookguard endpoints and the store's type. */
+    /** The store's type, and each Hookguard endpoint with the number of its dead letters. */
     @ReadOperation
-    public Map<String, Object> endpoints() {
-        Map<String, Object> view = new LinkedHashMap<>();
-        view.put("store", StoreHealth.type(store));
-        view.put("endpoints", List.copyOf(endpoints.get().keySet()));
-        return view;
+    public WebEndpointResponse<Map<String, Object>> endpoints() {
+        return guarded(() -> {
+            Map<String, Object> counts = new LinkedHashMap<>();
+            endpoints
+                    .get()
+                    .keySet()
+                    .forEach(name -> counts.put(name, Map.of("deadLetters", store.deadLetterCount(name))));
+            Map<String, Object> view = new LinkedHashMap<>();
+            view.put("store", StoreHealth.type(store));
+            view.put("endpoints", counts);
+            return new WebEndpointResponse<>(view);
+        });
     }
 
     /** One page of an endpoint's dead letters. */

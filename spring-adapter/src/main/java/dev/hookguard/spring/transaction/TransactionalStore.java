@@ -95,6 +95,11 @@ final class TransactionalStore implements IdempotencyStore {
     }
 
     @Override
+    public long deadLetterCount(String endpoint) {
+        return store.deadLetterCount(endpoint);
+    }
+
+    @Override
     public AdminOutcome resolve(EventKey key, String note, IdempotencyPolicy policy) {
         return store.resolve(key, note, policy);
     }

@@ -56,8 +56,11 @@ class DeadLetterEndpointTest {
     }
 
     @Test
-    void shouldListTheEndpointsAndTheStoreType() {
-        assertThat(endpoint.endpoints()).isEqualTo(Map.of("store", "memory", "endpoints", List.of("stripe")));
+    void shouldListTheEndpointsWithTheirDeadLetterCountsAndTheStoreType() {
+        dead("evt_1", "{}".getBytes(StandardCharsets.UTF_8));
+
+        assertThat(endpoint.endpoints().getBody())
+                .isEqualTo(Map.of("store", "memory", "endpoints", Map.of("stripe", Map.of("deadLetters", 1L))));
     }
 
     @Test

@@ -191,8 +191,9 @@ abstract class AbstractWebhookAppIT {
         assertThat(sender.get("/actuator/hookguard/paypal").statusCode()).isEqualTo(404);
         assertThat(sender.get("/actuator/hookguard/stripe/" + eventId()).statusCode())
                 .isEqualTo(404);
-        assertThat(JsonPath.<List<String>>read(sender.get("/actuator/hookguard").body(), "$.endpoints"))
-                .contains("stripe");
+        assertThat(JsonPath.<Map<String, Object>>read(
+                        sender.get("/actuator/hookguard").body(), "$.endpoints"))
+                .containsKey("stripe");
     }
 
     @Test
@@ -202,6 +203,21 @@ abstract class AbstractWebhookAppIT {
         deliver(eventId(), "ok");
 
         assertThat(processed()).isEqualTo(before + 1);
+    }
+
+    @Test
+    void shouldPublishTheDeadLetterGaugeOnTheApplicationsRegistry() {
+        String id = eventId();
+        deliver(id, "fail");
+        deliver(id, "fail");
+
+        var gauge =
+                meters.find("hookguard.dead_letters").tag("endpoint", "stripe").gauge();
+
+        assertThat(gauge).isNotNull();
+        assertThat(gauge.value())
+                .isEqualTo((double) store.deadLetterCount("stripe"))
+                .isPositive();
     }
 
     @Test
