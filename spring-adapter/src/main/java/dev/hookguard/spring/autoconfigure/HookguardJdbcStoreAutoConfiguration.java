@@ -63,7 +63,7 @@ public class HookguardJdbcStoreAutoConfiguration {
 
     static JdbcStoreConfig config(HookguardProperties.Jdbc jdbc) {
         JdbcDialect dialect = dialect(jdbc.getDialect());
-        return PropertiesEndpoints.named(
+        return PropertyErrors.named(
                 "hookguard.store.jdbc",
                 () -> JdbcStoreConfig.custom()
                         .tableName(jdbc.getTableName())

@@ -43,7 +43,7 @@ public class HookguardRedisStoreAutoConfiguration {
 
     static RedisStoreConfig config(HookguardProperties properties) {
         HookguardProperties.Redis redis = properties.getStore().getRedis();
-        return PropertiesEndpoints.named(
+        return PropertyErrors.named(
                 "hookguard.store.redis",
                 () -> RedisStoreConfig.custom()
                         .keyPrefix(redis.getKeyPrefix())
@@ -61,7 +61,7 @@ public class HookguardRedisStoreAutoConfiguration {
         RedisIdempotencyStore hookguardStore(HookguardProperties properties) {
             String uri = properties.getStore().getRedis().getUri();
             RedisStoreConfig config = config(properties);
-            return PropertiesEndpoints.named("hookguard.store.redis", () -> RedisStores.fromUri(uri, config));
+            return PropertyErrors.named("hookguard.store.redis", () -> RedisStores.fromUri(uri, config));
         }
     }
 

@@ -29,7 +29,7 @@ final class PropertiesFilterCustomizer implements HookguardFilterCustomizer, Ord
         this.deadStatus = properties.getDeadStatus();
         this.failOpen = properties.isFailOpen();
         this.unavailableRetryAfter = properties.getUnavailableRetryAfter();
-        PropertiesEndpoints.named("hookguard", () -> {
+        PropertyErrors.named("hookguard", () -> {
             HookguardFilterConfig.Builder probe = HookguardFilterConfig.custom()
                     .endpoint(EndpointConfig.custom("probe")
                             .path("/probe")
