@@ -13,6 +13,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.context.ApplicationContext;
+import org.springframework.core.Ordered;
 
 /**
  * The Hookguard filter of a Spring application. Created early (the servlet container registers filters before most
@@ -29,7 +30,7 @@ import org.springframework.context.ApplicationContext;
 public class HookguardWebFilter implements Filter, SmartInitializingSingleton, DisposableBean {
 
     /** Spring Boot's registration order: ahead of Spring's form, hidden-method and request-context filters. */
-    public static final int ORDER = org.springframework.core.Ordered.HIGHEST_PRECEDENCE + 10;
+    public static final int ORDER = Ordered.HIGHEST_PRECEDENCE + 10;
 
     private final ApplicationContext context;
     private volatile HookguardAssembly.@Nullable Assembled assembled;

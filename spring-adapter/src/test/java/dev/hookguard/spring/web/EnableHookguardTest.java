@@ -22,6 +22,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -104,6 +105,41 @@ class EnableHookguardTest {
         @IdempotentWebhook("nowhere")
         String x() {
             return "never";
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @EnableWebMvc
+    @EnableHookguard
+    static class Transactional {
+        @Bean
+        IdempotencyStore store() {
+            return new InMemoryStore();
+        }
+
+        @Bean
+        WebhookEndpoint github() {
+            return WebhookEndpoint.custom("gh")
+                    .scheme(Scheme.GITHUB, SignatureConfig.of(SECRET))
+                    .build();
+        }
+    }
+
+    @RestController
+    static class AsynchronousTransactionalHooks {
+        @PostMapping("/hooks/gh")
+        @IdempotentWebhook(value = "gh", transactional = true)
+        Callable<String> github() {
+            return () -> "later";
+        }
+    }
+
+    @RestController
+    static class TransactionalHooks {
+        @PostMapping("/hooks/gh")
+        @IdempotentWebhook(value = "gh", transactional = true)
+        String github() {
+            return "now";
         }
     }
 
@@ -201,6 +237,27 @@ class EnableHookguardTest {
                 .isInstanceOf(HookguardConfigurationException.class)
                 .hasMessageContaining("@IdempotentWebhook(\"nowhere\") on " + MisnamedHooks.class.getName() + "#x")
                 .hasMessageContaining("names endpoint 'nowhere', which is not defined");
+    }
+
+    @Test
+    void shouldFailStartUpForATransactionalHandlerThatAnswersAsynchronously() {
+        AnnotationConfigWebApplicationContext asynchronous = context(Transactional.class, Map.of());
+        asynchronous.register(AsynchronousTransactionalHooks.class);
+
+        assertThatThrownBy(asynchronous::refresh)
+                .isInstanceOf(HookguardConfigurationException.class)
+                .hasMessageContaining(AsynchronousTransactionalHooks.class.getName() + "#github returns Callable");
+    }
+
+    @Test
+    void shouldFailStartUpForATransactionalHandlerWithoutTheJdbcStore() {
+        AnnotationConfigWebApplicationContext transactional = context(Transactional.class, Map.of());
+        transactional.register(TransactionalHooks.class);
+
+        assertThatThrownBy(transactional::refresh)
+                .isInstanceOf(HookguardConfigurationException.class)
+                .hasMessageContaining("needs the JDBC store and a transaction manager")
+                .hasMessageContaining("there is no TransactionalWebhooks bean");
     }
 
     @Test
