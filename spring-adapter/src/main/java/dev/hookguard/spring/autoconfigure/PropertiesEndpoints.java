@@ -16,6 +16,7 @@ import dev.hookguard.spring.WebhookEndpoints;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.springframework.util.unit.DataSize;
 
 /**
@@ -62,6 +63,7 @@ final class PropertiesEndpoints {
                     prefix, "has an invalid endpoint name: use 1 to 64 of A-Z a-z 0-9 . _ -");
         }
         Scheme scheme = PropertiesSignatures.scheme(prefix, endpoint.getScheme());
+        @Nullable
         GenericHmacConfig generic = scheme == Scheme.GENERIC ? PropertiesSignatures.generic(prefix, endpoint) : null;
         SignatureVerifier verifier = named(
                 prefix,

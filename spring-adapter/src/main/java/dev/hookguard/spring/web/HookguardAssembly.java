@@ -48,7 +48,7 @@ final class HookguardAssembly {
                 .filter(EndpointRouting.Routed::transactional)
                 .map(r -> r.config().name())
                 .collect(Collectors.toSet());
-        TransactionalMode mode = transactional.isEmpty() ? null : transactionalMode(context, store);
+        @Nullable TransactionalMode mode = transactional.isEmpty() ? null : transactionalMode(context, store);
         HookguardFilterConfig.Builder builder = HookguardFilterConfig.custom()
                 .endpoints(routed.stream().map(EndpointRouting.Routed::config).toList())
                 .store(mode == null ? store : mode.store())
