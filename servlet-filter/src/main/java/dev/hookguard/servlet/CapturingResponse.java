@@ -15,11 +15,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The response as the application writes it: every byte, flush, {@code sendError} and {@code sendRedirect}
- * passes through to the container unchanged, while status, content type and the body (up to the cap) are
- * recorded for replay. Two deliberate exceptions:
+ * The response as the application writes it: every byte, {@code sendError} and {@code sendRedirect} passes
+ * through to the container unchanged, while status, content type and the body (up to the cap) are recorded for
+ * replay. Deliberate exceptions:
  *
  * <ul>
+ *   <li>Nothing commits the response before the verdict is recorded (DESIGN.md §1, rule 4): explicit flushes
+ *       and closes stay in the container's buffer, a declared {@code Content-Length} is left for the container
+ *       to set (it would commit the response once that many bytes are written), and the buffer is enlarged to
+ *       hold at least the response cap. Only a response larger than the buffer is committed before its
+ *       verdict; webhook answers are rarely that large.
  *   <li>410 Gone becomes 400 (and a warning), because Standard Webhooks senders disable an endpoint that
  *       answers 410.
  *   <li>On the event's last attempt a retryable {@code sendError} is held back until the verdict is known, so
@@ -48,6 +53,51 @@ final class CapturingResponse extends HttpServletResponseWrapper {
         this.body = new BodyCapture(cap);
         this.lastAttempt = lastAttempt;
         this.status = response.getStatus();
+        if (!response.isCommitted() && response.getBufferSize() < cap) {
+            response.setBufferSize(cap);
+        }
+    }
+
+    @Override
+    public void setContentLength(int len) {
+        // left to the container, which sets it on the buffered response (see the class comment)
+    }
+
+    @Override
+    public void setContentLengthLong(long len) {
+        // as setContentLength
+    }
+
+    @Override
+    public void setHeader(String name, String value) {
+        if (!isContentLength(name)) {
+            super.setHeader(name, value);
+        }
+    }
+
+    @Override
+    public void addHeader(String name, String value) {
+        if (!isContentLength(name)) {
+            super.addHeader(name, value);
+        }
+    }
+
+    @Override
+    public void setIntHeader(String name, int value) {
+        if (!isContentLength(name)) {
+            super.setIntHeader(name, value);
+        }
+    }
+
+    @Override
+    public void addIntHeader(String name, int value) {
+        if (!isContentLength(name)) {
+            super.addIntHeader(name, value);
+        }
+    }
+
+    private static boolean isContentLength(String name) {
+        return "Content-Length".equalsIgnoreCase(name);
     }
 
     @Override
@@ -126,11 +176,11 @@ final class CapturingResponse extends HttpServletResponseWrapper {
         return writer;
     }
 
+    /** Moves what the writer holds into the container's buffer; the container flushes when the filter is done. */
     @Override
     public void flushBuffer() throws IOException {
         if (heldError == null) {
             flushWriter();
-            super.flushBuffer();
         }
     }
 

@@ -7,9 +7,11 @@ import java.io.OutputStream;
 import java.util.function.BooleanSupplier;
 
 /**
- * The application's output stream: bytes go to the container's stream and to the capture; flush, close and
- * non-blocking writes are the container's. Writes are dropped while {@code suppressed} holds (after a held
- * {@code sendError}, when the container would ignore them too).
+ * The application's output stream: bytes go to the container's stream and to the capture; non-blocking writes
+ * are the container's. {@code flush()} and {@code close()} do not reach the container: they would commit the
+ * response, and the sender must not see a 2xx before its verdict is recorded (DESIGN.md §1, rule 4); the
+ * container sends the buffered response once the filter is done. Writes are dropped while {@code suppressed}
+ * holds (after a held {@code sendError}, when the container would ignore them too).
  */
 final class TeeOutputStream extends ServletOutputStream {
 
@@ -40,17 +42,13 @@ final class TeeOutputStream extends ServletOutputStream {
     }
 
     @Override
-    public void flush() throws IOException {
-        if (!suppressed.getAsBoolean()) {
-            container.flush();
-        }
+    public void flush() {
+        // deferred until the verdict is recorded: the container flushes when the filter is done
     }
 
     @Override
-    public void close() throws IOException {
-        if (!suppressed.getAsBoolean()) {
-            container.close();
-        }
+    public void close() {
+        // deferred, as flush: the container closes the response when the filter is done
     }
 
     @Override

@@ -28,19 +28,18 @@ final class TeeWriter extends Writer {
         }
     }
 
+    /**
+     * Moves buffered characters into the container's buffer and the capture, without flushing the container:
+     * that would commit the response before its verdict is recorded (see {@link TeeOutputStream}).
+     */
     @Override
     public void flush() throws IOException {
         capture.flush();
-        if (!suppressed.getAsBoolean()) {
-            container.flush();
-        }
     }
 
+    /** As {@link #flush()}: the container closes the response when the filter is done. */
     @Override
     public void close() throws IOException {
         capture.flush();
-        if (!suppressed.getAsBoolean()) {
-            container.close();
-        }
     }
 }

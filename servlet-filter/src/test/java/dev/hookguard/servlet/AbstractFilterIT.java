@@ -496,6 +496,20 @@ abstract class AbstractFilterIT {
                 .hasValueSatisfying(l -> assertThat(l).endsWith("/elsewhere"));
     }
 
+    @Test
+    void shouldNotCommitAHandlersAnswerBeforeItsVerdictIsRecorded() {
+        String id = id();
+
+        HttpResponse<String> response =
+                sender.send(signed("/hooks/std", id, json(id)).header(TestHandler.BEHAVIOUR, "sized"));
+
+        assertThat(handler.committedOnReturn.get(id)).isFalse();
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.body()).isEqualTo("sized answer");
+        assertThat(response.headers().firstValue("Content-Length")).hasValue("12");
+        assertThat(record(std, id).status()).isEqualTo(RecordStatus.SUCCEEDED);
+    }
+
     // ---- DEAD
 
     @Test

@@ -20,7 +20,8 @@ import org.slf4j.MDC;
 /**
  * The application behind the filter in the tests. It counts runs per event id, remembers the MDC it saw,
  * and behaves as the unsigned test header {@code X-Behaviour} says: {@code ok} (default), {@code
- * status:NNN}, {@code send-error:NNN}, {@code throw}, {@code flush}, {@code redirect}, {@code form}, {@code
+ * status:NNN}, {@code send-error:NNN}, {@code throw}, {@code flush}, {@code sized} (declares its length,
+ * writes, flushes and closes, as Spring MVC's converters do), {@code redirect}, {@code form}, {@code
  * gated} (waits for {@link #gate}), {@code async} (completes on another thread once the gate opens), {@code async-status:NNN} and
  * {@code async-timeout}.
  */
@@ -33,6 +34,9 @@ final class TestHandler extends HttpServlet {
     final Map<String, String> mdcEndpoint = new ConcurrentHashMap<>();
     final Map<String, String> mdcEventId = new ConcurrentHashMap<>();
     final Map<String, Object> eventKeyAttribute = new ConcurrentHashMap<>();
+    /** For {@code sized}: whether the response was committed when the handler returned. */
+    final Map<String, Boolean> committedOnReturn = new ConcurrentHashMap<>();
+
     volatile CountDownLatch gate = new CountDownLatch(0);
     private final ExecutorService async = Executors.newCachedThreadPool();
 
@@ -69,6 +73,15 @@ final class TestHandler extends HttpServlet {
             response.getOutputStream().write("first;".getBytes(StandardCharsets.UTF_8));
             response.flushBuffer();
             response.getOutputStream().write("second".getBytes(StandardCharsets.UTF_8));
+        } else if (behaviour.equals("sized")) {
+            byte[] body = "sized answer".getBytes(StandardCharsets.UTF_8);
+            response.setContentType("text/plain");
+            response.setContentLength(body.length);
+            response.getOutputStream().write(body);
+            response.getOutputStream().flush();
+            response.flushBuffer();
+            response.getOutputStream().close();
+            committedOnReturn.put(id, response.isCommitted());
         } else if (behaviour.equals("redirect")) {
             response.sendRedirect("/elsewhere");
         } else if (behaviour.equals("form")) {

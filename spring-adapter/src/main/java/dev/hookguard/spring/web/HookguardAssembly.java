@@ -56,10 +56,9 @@ final class HookguardAssembly {
         context.getBeanProvider(HookguardFilterCustomizer.class).orderedStream().forEach(c -> c.customize(builder));
         HookguardFilterConfig config = build(builder);
         HookguardFilter hookguard = new HookguardFilter(config);
-        Filter recorded = new RecordedBeforeAnswered(hookguard);
         Filter filter = mode == null
-                ? recorded
-                : mode.wrap(recorded, config, new TransactionalRoutes(config.endpoints(), transactional));
+                ? hookguard
+                : mode.wrap(hookguard, config, new TransactionalRoutes(config.endpoints(), transactional));
         config.endpoints()
                 .forEach(e -> log.info(
                         "Hookguard guards endpoint '{}' at {}{}",
