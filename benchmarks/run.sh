@@ -19,7 +19,8 @@
 # Everything written carries the prefix hookguard_bench: Redis keys expire after 2 minutes, the tables
 # hookguard_bench* are created at the start and dropped at the end. Nothing else is touched.
 #
-# Knobs (environment): THREADS ("1 16 64"), JMH_OPTS ("-wi 2 -w 3s -i 3 -r 5s -f 1"), RAW_SECONDS (10),
+# Knobs (environment): THREADS ("1 16 64"), JMH_OPTS ("-wi 3 -w 4s -i 3 -r 5s -f 1"), SIGNATURE_JMH_OPTS
+# ("-wi 2 -w 2s -i 3 -r 3s -f 1"), RAW_SECONDS (10),
 # WRK_SECONDS (10), WRK_CONNECTIONS (16), WRK_ROUNDS (2), REDIS_REQUESTS_ONE (100000), REDIS_REQUESTS_MANY
 # (400000), SKIP_BUILD (set to 1 to reuse benchmarks.jar).
 # Needs: java 17+, redis-cli, redis-benchmark (7.x), pgbench, cc, wrk (installed with apt-get when missing and
@@ -37,7 +38,8 @@ export HOOKGUARD_JDBC_URL="${HOOKGUARD_JDBC_URL:-jdbc:postgresql://127.0.0.1:543
 export HOOKGUARD_JDBC_USER="${HOOKGUARD_JDBC_USER:-postgres}"
 export HOOKGUARD_JDBC_PASSWORD="${HOOKGUARD_JDBC_PASSWORD:-}"
 THREADS="${THREADS:-1 16 64}"
-JMH_OPTS="${JMH_OPTS:--wi 2 -w 3s -i 3 -r 5s -f 1}"
+JMH_OPTS="${JMH_OPTS:--wi 3 -w 4s -i 3 -r 5s -f 1}"
+SIGNATURE_JMH_OPTS="${SIGNATURE_JMH_OPTS:--wi 2 -w 2s -i 3 -r 3s -f 1}"
 RAW_SECONDS="${RAW_SECONDS:-10}"
 WRK_SECONDS="${WRK_SECONDS:-10}"
 WRK_CONNECTIONS="${WRK_CONNECTIONS:-16}"
@@ -77,6 +79,7 @@ if [[ ${SKIP_BUILD:-0} != 1 || ! -f $JAR ]]; then
 fi
 tool() { java -cp "$JAR" dev.hookguard.benchmarks.tools.BenchTool "$@"; }
 jmh() { java -jar "$JAR" "$@" $JMH_OPTS; }
+jmh_signature() { java -jar "$JAR" "$@" $SIGNATURE_JMH_OPTS; }
 
 SERVER_PID=""
 cleanup() {
@@ -161,12 +164,13 @@ done
 
 # ---------------------------------------------------------------- 5: signatures
 log "signatures: JMH SignatureBenchmark, 1 thread"
-jmh 'SignatureBenchmark' -t 1 -rf csv -rff "$OUT/jmh-signature.csv" >"$OUT/jmh-signature.txt" 2>&1 \
+jmh_signature 'SignatureBenchmark' -t 1 -rf csv -rff "$OUT/jmh-signature.csv" >"$OUT/jmh-signature.txt" 2>&1 \
     || die "JMH failed: see $OUT/jmh-signature.txt"
 
 # ---------------------------------------------------------------- 4: filter overhead
-log "filter overhead: Jetty with /bare, /memory and /redis, loaded by wrk"
-java -cp "$JAR" dev.hookguard.benchmarks.filter.FilterServer --port 0 --redis >"$OUT/filter-server.txt" 2>&1 &
+log "filter overhead: Jetty with /bare, /memory, /memory-short and /redis, loaded by wrk"
+java -Xlog:gc:file="$OUT/filter-gc.txt" -cp "$JAR" dev.hookguard.benchmarks.filter.FilterServer --port 0 --redis \
+    >"$OUT/filter-server.txt" 2>&1 &
 SERVER_PID=$!
 for _ in $(seq 1 60); do
     grep -q '^listening on ' "$OUT/filter-server.txt" && break
@@ -183,15 +187,16 @@ wrk_run() {  # name path threads connections seconds
         >"$OUT/wrk-$1.txt" 2>&1
     if [[ -n $(wrk_errors "$OUT/wrk-$1.txt") ]]; then die "wrk saw errors or non-2xx answers: see $OUT/wrk-$1.txt"; fi
 }
-for path in bare memory redis; do wrk_run "warmup-$path" "$path" 2 "$WRK_CONNECTIONS" 5; done
+FILTER_PATHS="bare memory memory-short redis"
+for path in $FILTER_PATHS; do wrk_run "warmup-$path" "$path" 2 "$WRK_CONNECTIONS" 5; done
 for round in $(seq 1 "$WRK_ROUNDS"); do
-    for path in bare memory redis; do
+    for path in $FILTER_PATHS; do
         wrk_run "$path-$round" "$path" 2 "$WRK_CONNECTIONS" "$WRK_SECONDS"
         record wrk "$WRK_CONNECTIONS" "$path-$round" "$(wrk_rps "$OUT/wrk-$path-$round.txt")"
         record wrk-p99 "$WRK_CONNECTIONS" "$path-$round" "$(wrk_p99_ms "$OUT/wrk-$path-$round.txt")"
     done
 done
-for path in bare memory redis; do
+for path in $FILTER_PATHS; do
     wrk_run "$path-c1" "$path" 1 1 "$WRK_SECONDS"
     record wrk 1 "$path" "$(wrk_rps "$OUT/wrk-$path-c1.txt")"
     record wrk-p99 1 "$path" "$(wrk_p99_ms "$OUT/wrk-$path-c1.txt")"
@@ -225,8 +230,9 @@ REPORT="$OUT/results.md"
     echo "Run of $(date -u +'%Y-%m-%d %H:%M UTC'), commit $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)," \
         "$(nproc) cores ($(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo)), $(free -g | awk '/^Mem:/ { print $2 }') GiB;" \
         "load average $LOAD_START at the start, $LOAD_END at the end; $(( ($(date +%s) - START) / 60 )) min."
-    echo "JMH: \`$JMH_OPTS\` (score ± 99.9% error over the measurement iterations); pgbench ${RAW_SECONDS}s per level;" \
-        "wrk ${WRK_SECONDS}s per run, $WRK_ROUNDS rounds of bare/memory/redis at $WRK_CONNECTIONS connections."
+    echo "JMH: \`$JMH_OPTS\` for the stores and peers, \`$SIGNATURE_JMH_OPTS\` for signatures (score ± 99.9% error" \
+        "over the measurement iterations); pgbench ${RAW_SECONDS}s per level; wrk ${WRK_SECONDS}s per run, $WRK_ROUNDS rounds" \
+        "of $FILTER_PATHS at $WRK_CONNECTIONS connections, then one run each at 1 connection."
     echo
     echo "| measurement | callers | Hookguard | baseline | ratio | target | result |"
     echo "|---|---|---|---|---|---|---|"
@@ -265,13 +271,16 @@ REPORT="$OUT/results.md"
     echo "| Filter, in-memory store, vs bare (requests/s, mean of $WRK_ROUNDS rounds) | $WRK_CONNECTIONS | $(fmt "$mem") | $(fmt "$bare") | $r | ≥ 0.85 | $(verdict "$r" '>=' 0.85) |"
     r=$(ratio "$red" "$bare")
     echo "| Filter, Redis store, vs bare (requests/s, mean of $WRK_ROUNDS rounds) | $WRK_CONNECTIONS | $(fmt "$red") | $(fmt "$bare") | $r | — | reported |"
-    for path in memory redis; do
+    short=$(mean_wrk memory-short wrk); r=$(ratio "$short" "$bare")
+    echo "| Diagnostic: filter, in-memory store keeping records 1 s, vs bare (requests/s) | $WRK_CONNECTIONS | $(fmt "$short") | $(fmt "$bare") | $r | — | diagnostic |"
+    for path in memory memory-short redis; do
         added=$(awk -v a="$(value wrk-p99 1 "$path")" -v b="$(value wrk-p99 1 bare)" 'BEGIN { if (a != "" && b != "") printf "%+.3f", a - b }')
         target="< 1 ms"; result=$(lt_verdict "$added" 1)
         [[ $path == redis ]] && { target="—"; result="reported"; }
+        [[ $path == memory-short ]] && { target="—"; result="diagnostic"; }
         echo "| Filter, $path store: p99 added latency (ms), 1 connection | 1 | $(value wrk-p99 1 "$path") | $(value wrk-p99 1 bare) | $added ms | $target | $result |"
     done
-    for path in memory redis; do
+    for path in memory memory-short redis; do
         added=$(awk -v a="$(mean_wrk "$path" wrk-p99)" -v b="$(mean_wrk bare wrk-p99)" 'BEGIN { if (a != "" && b != "") printf "%+.3f", a - b }')
         echo "| Filter, $path store: p99 added latency (ms) under load | $WRK_CONNECTIONS | $(mean_wrk "$path" wrk-p99) | $(mean_wrk bare wrk-p99) | $added ms | — | reported |"
     done
@@ -285,6 +294,8 @@ REPORT="$OUT/results.md"
     echo
     echo "Raw rates: $(awk -F'\t' '$1 == "redis-raw" && $3 != "pairs" { printf "redis-benchmark %s c=%s %.0f/s; ", $3, $2, $4 }' "$RESULTS")"
     echo "wrk rounds (requests/s): $(awk -F'\t' '$1 == "wrk" && $2 != 1 { printf "%s %.0f; ", $3, $4 }' "$RESULTS")"
+    echo "Filter server GC (G1, default heap): $(awk '/Pause/ { n++; v = $NF; sub(/ms$/, "", v); s += v; if (v + 0 > m) m = v + 0 }
+        END { printf "%d pauses, %.0f ms in total, the longest %.0f ms", n, s, m }' "$OUT/filter-gc.txt")."
 } >"$REPORT"
 cat "$REPORT"
 log "done: $REPORT (raw outputs beside it)"

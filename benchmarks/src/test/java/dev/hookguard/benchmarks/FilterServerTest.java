@@ -17,6 +17,8 @@ import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The filter-overhead server answers exactly what {@code wrk} sends (the body file, the signature {@code BenchTool}
@@ -49,22 +51,24 @@ class FilterServerTest {
         assertThat(response.body()).isEqualTo("{\"ok\":true}");
     }
 
-    @Test
-    void shouldRunTheHandlerForEveryNewDeliveryIdBehindTheFilter() throws Exception {
-        HttpResponse<String> first = post("/memory/hook", UUID.randomUUID().toString(), signature);
-        HttpResponse<String> second = post("/memory/hook", UUID.randomUUID().toString(), signature);
+    @ParameterizedTest
+    @ValueSource(strings = {"/memory/hook", "/memory-short/hook"})
+    void shouldRunTheHandlerForEveryNewDeliveryIdBehindTheFilter(String path) throws Exception {
+        HttpResponse<String> first = post(path, UUID.randomUUID().toString(), signature);
+        HttpResponse<String> second = post(path, UUID.randomUUID().toString(), signature);
 
         assertThat(first.statusCode()).isEqualTo(200);
         assertThat(second.statusCode()).isEqualTo(200);
         assertThat(second.headers().firstValue("Idempotent-Replayed")).isEmpty();
     }
 
-    @Test
-    void shouldReplayARepeatedDeliveryIdBehindTheFilter() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"/memory/hook", "/memory-short/hook"})
+    void shouldReplayARepeatedDeliveryIdBehindTheFilter(String path) throws Exception {
         String id = UUID.randomUUID().toString();
-        post("/memory/hook", id, signature);
+        post(path, id, signature);
 
-        HttpResponse<String> again = post("/memory/hook", id, signature);
+        HttpResponse<String> again = post(path, id, signature);
 
         assertThat(again.statusCode()).isEqualTo(200);
         assertThat(again.headers().firstValue("Idempotent-Replayed")).contains("true");

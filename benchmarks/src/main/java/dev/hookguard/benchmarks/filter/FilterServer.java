@@ -2,6 +2,7 @@ package dev.hookguard.benchmarks.filter;
 
 import dev.hookguard.benchmarks.BenchEnvironment;
 import dev.hookguard.benchmarks.Workload;
+import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.memory.InMemoryStore;
 import dev.hookguard.core.signature.EventIdConfig;
@@ -19,8 +20,12 @@ import dev.hookguard.servlet.MicrometerDeliveryMetrics;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import jakarta.servlet.DispatcherType;
 import java.net.URI;
+import java.time.Duration;
 import java.util.EnumSet;
 import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.ee10.servlet.FilterHolder;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
@@ -33,11 +38,14 @@ import org.jspecify.annotations.Nullable;
  *
  * <ul>
  *   <li>{@code /bare/hook}: no filter;
- *   <li>{@code /memory/hook}: behind a {@link HookguardFilter} on an {@link InMemoryStore};
+ *   <li>{@code /memory/hook}: behind a {@link HookguardFilter} on an {@link InMemoryStore} with the benchmark policy
+ *       (records kept 2 minutes, {@link InMemoryStore#purgeExpired()} every 10 seconds);
+ *   <li>{@code /memory-short/hook}: the same with records kept 1 second and purged every 200 ms, a diagnostic: the
+ *       filter's own cost without the garbage collector's cost of holding hundreds of thousands of records;
  *   <li>{@code /redis/hook}: behind a {@link HookguardFilter} on the Redis store (only with {@code --redis}).
  * </ul>
  *
- * <p>Both filters verify GitHub's {@code X-Hub-Signature-256} with {@link #SECRET} and take the event id from
+ * <p>The filters verify GitHub's {@code X-Hub-Signature-256} with {@link #SECRET} and take the event id from
  * {@code X-GitHub-Delivery}, with the body-hash key turned off: GitHub signs the body only, so a load generator
  * can send one signed body under a new delivery id per request, and every request is a first delivery (with the
  * body-hash key on, every request after the first would be refused as a replay of the same body). Meters go to a
@@ -51,13 +59,21 @@ public final class FilterServer implements AutoCloseable {
     /** The GitHub webhook secret of both guarded paths. */
     public static final String SECRET = "hookguard-bench-github-secret";
 
+    /** The diagnostic policy of {@code /memory-short/hook}: records kept one second. */
+    static final IdempotencyPolicy SHORT_POLICY = IdempotencyPolicy.from(Workload.POLICY)
+            .retention(Duration.ofSeconds(1))
+            .build();
+
     private final Server server;
     private final URI base;
+    private final ScheduledExecutorService purger;
     private final @Nullable RedisIdempotencyStore redisStore;
 
-    private FilterServer(Server server, URI base, @Nullable RedisIdempotencyStore redisStore) {
+    private FilterServer(
+            Server server, URI base, ScheduledExecutorService purger, @Nullable RedisIdempotencyStore redisStore) {
         this.server = server;
         this.base = base;
+        this.purger = purger;
         this.redisStore = redisStore;
     }
 
@@ -77,20 +93,31 @@ public final class FilterServer implements AutoCloseable {
         context.setContextPath("/");
         context.addServlet(new ServletHolder(new WebhookServlet()), "/bare/hook");
         context.addServlet(new ServletHolder(new WebhookServlet()), "/memory/hook");
+        context.addServlet(new ServletHolder(new WebhookServlet()), "/memory-short/hook");
         DeliveryMetrics metrics = new MicrometerDeliveryMetrics(new SimpleMeterRegistry());
         String run = UUID.randomUUID().toString().substring(0, 8);
-        guard(context, "/memory", "bench-memory-" + run, new InMemoryStore(), metrics);
+        ScheduledExecutorService purger = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread thread = new Thread(r, "in-memory-purge");
+            thread.setDaemon(true);
+            return thread;
+        });
+        InMemoryStore memory = new InMemoryStore();
+        InMemoryStore shortMemory = new InMemoryStore();
+        purger.scheduleWithFixedDelay(memory::purgeExpired, 10, 10, TimeUnit.SECONDS);
+        purger.scheduleWithFixedDelay(shortMemory::purgeExpired, 200, 200, TimeUnit.MILLISECONDS);
+        guard(context, "/memory", "bench-memory-" + run, memory, Workload.POLICY, metrics);
+        guard(context, "/memory-short", "bench-memory-short-" + run, shortMemory, SHORT_POLICY, metrics);
         RedisIdempotencyStore redis = null;
         if (withRedis) {
             redis = RedisStores.fromUri(
                     BenchEnvironment.redisUri(),
                     RedisStoreConfig.custom().keyPrefix(BenchEnvironment.PREFIX).build());
             context.addServlet(new ServletHolder(new WebhookServlet()), "/redis/hook");
-            guard(context, "/redis", "bench-redis-" + run, redis, metrics);
+            guard(context, "/redis", "bench-redis-" + run, redis, Workload.POLICY, metrics);
         }
         server.setHandler(context);
         server.start();
-        return new FilterServer(server, URI.create("http://127.0.0.1:" + connector.getLocalPort()), redis);
+        return new FilterServer(server, URI.create("http://127.0.0.1:" + connector.getLocalPort()), purger, redis);
     }
 
     /** The server's address, {@code http://127.0.0.1:<port>}. */
@@ -111,6 +138,7 @@ public final class FilterServer implements AutoCloseable {
         } catch (Exception e) {
             throw new IllegalStateException("Jetty did not stop", e);
         } finally {
+            purger.shutdownNow();
             if (redisStore != null) {
                 redisStore.close();
             }
@@ -140,6 +168,7 @@ public final class FilterServer implements AutoCloseable {
             String prefix,
             String endpoint,
             IdempotencyStore store,
+            IdempotencyPolicy policy,
             DeliveryMetrics metrics) {
         EndpointConfig config = EndpointConfig.custom(endpoint)
                 .path(prefix + "/hook")
@@ -147,7 +176,7 @@ public final class FilterServer implements AutoCloseable {
                 .eventIds(EventIdConfig.from(EventIdConfig.forScheme(Scheme.GITHUB))
                         .bodyHashKey(false)
                         .build())
-                .policy(Workload.POLICY)
+                .policy(policy)
                 .build();
         HookguardFilter filter = new HookguardFilter(HookguardFilterConfig.custom()
                 .endpoint(config)
