@@ -7,7 +7,15 @@
 -- The bare path receives the very same requests.
 --
 -- Environment: HOOKGUARD_BENCH_BODY (the body file), HOOKGUARD_BENCH_SIGNATURE (the X-Hub-Signature-256 value),
--- HOOKGUARD_BENCH_RUN (a word unique to this wrk run, so that no two runs share a delivery id).
+-- HOOKGUARD_BENCH_RUN (a word unique to this wrk run, so that no two runs share a delivery id), and optionally
+-- HOOKGUARD_BENCH_DELAY_MS: a pause before each request of a connection, for a paced, lightly loaded run.
+
+local pause = tonumber(os.getenv("HOOKGUARD_BENCH_DELAY_MS") or "")
+if pause then
+  function delay()
+    return pause
+  end
+end
 
 local threads = 0
 

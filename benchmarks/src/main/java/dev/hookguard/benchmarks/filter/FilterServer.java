@@ -40,7 +40,7 @@ import org.jspecify.annotations.Nullable;
  *   <li>{@code /bare/hook}: no filter;
  *   <li>{@code /memory/hook}: behind a {@link HookguardFilter} on an {@link InMemoryStore} with the benchmark policy
  *       (records kept 2 minutes, {@link InMemoryStore#purgeExpired()} every 10 seconds);
- *   <li>{@code /memory-short/hook}: the same with records kept 1 second and purged every 200 ms, a diagnostic: the
+ *   <li>{@code /memory-short/hook}: the same with records kept 1 second and purged every second, a diagnostic: the
  *       filter's own cost without the garbage collector's cost of holding hundreds of thousands of records;
  *   <li>{@code /redis/hook}: behind a {@link HookguardFilter} on the Redis store (only with {@code --redis}).
  * </ul>
@@ -104,7 +104,7 @@ public final class FilterServer implements AutoCloseable {
         InMemoryStore memory = new InMemoryStore();
         InMemoryStore shortMemory = new InMemoryStore();
         purger.scheduleWithFixedDelay(memory::purgeExpired, 10, 10, TimeUnit.SECONDS);
-        purger.scheduleWithFixedDelay(shortMemory::purgeExpired, 200, 200, TimeUnit.MILLISECONDS);
+        purger.scheduleWithFixedDelay(shortMemory::purgeExpired, 1, 1, TimeUnit.SECONDS);
         guard(context, "/memory", "bench-memory-" + run, memory, Workload.POLICY, metrics);
         guard(context, "/memory-short", "bench-memory-short-" + run, shortMemory, SHORT_POLICY, metrics);
         RedisIdempotencyStore redis = null;
