@@ -169,7 +169,7 @@ jmh_signature 'SignatureBenchmark' -t 1 -rf csv -rff "$OUT/jmh-signature.csv" >"
     || die "JMH failed: see $OUT/jmh-signature.txt"
 
 # ---------------------------------------------------------------- 4: filter overhead
-log "filter overhead: Jetty with /bare, /memory, /memory-short and /redis, loaded by wrk"
+log "filter overhead: Jetty with /bare, /memory and /redis, loaded by wrk"
 java -Xlog:gc:file="$OUT/filter-gc.txt" -cp "$JAR" dev.hookguard.benchmarks.filter.FilterServer --port 0 --redis \
     >"$OUT/filter-server.txt" 2>&1 &
 SERVER_PID=$!
@@ -188,7 +188,7 @@ wrk_run() {  # name path threads connections seconds [pause before each request,
         >"$OUT/wrk-$1.txt" 2>&1
     if [[ -n $(wrk_errors "$OUT/wrk-$1.txt") ]]; then die "wrk saw errors or non-2xx answers: see $OUT/wrk-$1.txt"; fi
 }
-FILTER_PATHS="bare memory memory-short redis"
+FILTER_PATHS="bare memory redis"
 for path in $FILTER_PATHS; do wrk_run "warmup-$path" "$path" 2 "$WRK_CONNECTIONS" 5; done
 for round in $(seq 1 "$WRK_ROUNDS"); do
     for path in $FILTER_PATHS; do
@@ -272,16 +272,13 @@ REPORT="$OUT/results.md"
     echo "| Filter, in-memory store, vs bare (requests/s, mean of $WRK_ROUNDS rounds) | $WRK_CONNECTIONS | $(fmt "$mem") | $(fmt "$bare") | $r | ≥ 0.85 | $(verdict "$r" '>=' 0.85) |"
     r=$(ratio "$red" "$bare")
     echo "| Filter, Redis store, vs bare (requests/s, mean of $WRK_ROUNDS rounds) | $WRK_CONNECTIONS | $(fmt "$red") | $(fmt "$bare") | $r | — | reported |"
-    short=$(mean_wrk memory-short wrk); r=$(ratio "$short" "$bare")
-    echo "| Diagnostic: filter, in-memory store keeping records 1 s, vs bare (requests/s) | $WRK_CONNECTIONS | $(fmt "$short") | $(fmt "$bare") | $r | — | diagnostic |"
-    for path in memory memory-short redis; do
+    for path in memory redis; do
         added=$(awk -v a="$(value wrk-p99 1 "$path")" -v b="$(value wrk-p99 1 bare)" 'BEGIN { if (a != "" && b != "") printf "%+.3f", a - b }')
         target="< 1 ms"; result=$(lt_verdict "$added" 1)
         [[ $path == redis ]] && { target="—"; result="reported"; }
-        [[ $path == memory-short ]] && { target="—"; result="diagnostic"; }
         echo "| Filter, $path store: p99 added latency (ms), paced: 1 connection, 1 ms between requests | 1 | $(value wrk-p99 1 "$path") | $(value wrk-p99 1 bare) | $added ms | $target | $result |"
     done
-    for path in memory memory-short redis; do
+    for path in memory redis; do
         added=$(awk -v a="$(mean_wrk "$path" wrk-p99)" -v b="$(mean_wrk bare wrk-p99)" 'BEGIN { if (a != "" && b != "") printf "%+.3f", a - b }')
         echo "| Filter, $path store: p99 added latency (ms) under load | $WRK_CONNECTIONS | $(mean_wrk "$path" wrk-p99) | $(mean_wrk bare wrk-p99) | $added ms | — | reported |"
     done

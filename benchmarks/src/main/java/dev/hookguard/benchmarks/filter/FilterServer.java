@@ -2,7 +2,6 @@ package dev.hookguard.benchmarks.filter;
 
 import dev.hookguard.benchmarks.BenchEnvironment;
 import dev.hookguard.benchmarks.Workload;
-import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.memory.InMemoryStore;
 import dev.hookguard.core.signature.EventIdConfig;
@@ -20,7 +19,6 @@ import dev.hookguard.servlet.MicrometerDeliveryMetrics;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import jakarta.servlet.DispatcherType;
 import java.net.URI;
-import java.time.Duration;
 import java.util.EnumSet;
 import java.util.UUID;
 import java.util.concurrent.Executors;
@@ -40,8 +38,6 @@ import org.jspecify.annotations.Nullable;
  *   <li>{@code /bare/hook}: no filter;
  *   <li>{@code /memory/hook}: behind a {@link HookguardFilter} on an {@link InMemoryStore} with the benchmark policy
  *       (records kept 2 minutes, {@link InMemoryStore#purgeExpired()} every 10 seconds);
- *   <li>{@code /memory-short/hook}: the same with records kept 1 second and purged every second, a diagnostic: the
- *       filter's own cost without the garbage collector's cost of holding hundreds of thousands of records;
  *   <li>{@code /redis/hook}: behind a {@link HookguardFilter} on the Redis store (only with {@code --redis}).
  * </ul>
  *
@@ -56,13 +52,8 @@ import org.jspecify.annotations.Nullable;
  */
 public final class FilterServer implements AutoCloseable {
 
-    /** The GitHub webhook secret of both guarded paths. */
+    /** The GitHub webhook secret of the guarded paths. */
     public static final String SECRET = "hookguard-bench-github-secret";
-
-    /** The diagnostic policy of {@code /memory-short/hook}: records kept one second. */
-    static final IdempotencyPolicy SHORT_POLICY = IdempotencyPolicy.from(Workload.POLICY)
-            .retention(Duration.ofSeconds(1))
-            .build();
 
     private final Server server;
     private final URI base;
@@ -93,7 +84,6 @@ public final class FilterServer implements AutoCloseable {
         context.setContextPath("/");
         context.addServlet(new ServletHolder(new WebhookServlet()), "/bare/hook");
         context.addServlet(new ServletHolder(new WebhookServlet()), "/memory/hook");
-        context.addServlet(new ServletHolder(new WebhookServlet()), "/memory-short/hook");
         DeliveryMetrics metrics = new MicrometerDeliveryMetrics(new SimpleMeterRegistry());
         String run = UUID.randomUUID().toString().substring(0, 8);
         ScheduledExecutorService purger = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -102,18 +92,15 @@ public final class FilterServer implements AutoCloseable {
             return thread;
         });
         InMemoryStore memory = new InMemoryStore();
-        InMemoryStore shortMemory = new InMemoryStore();
         purger.scheduleWithFixedDelay(memory::purgeExpired, 10, 10, TimeUnit.SECONDS);
-        purger.scheduleWithFixedDelay(shortMemory::purgeExpired, 1, 1, TimeUnit.SECONDS);
-        guard(context, "/memory", "bench-memory-" + run, memory, Workload.POLICY, metrics);
-        guard(context, "/memory-short", "bench-memory-short-" + run, shortMemory, SHORT_POLICY, metrics);
+        guard(context, "/memory", "bench-memory-" + run, memory, metrics);
         RedisIdempotencyStore redis = null;
         if (withRedis) {
             redis = RedisStores.fromUri(
                     BenchEnvironment.redisUri(),
                     RedisStoreConfig.custom().keyPrefix(BenchEnvironment.PREFIX).build());
             context.addServlet(new ServletHolder(new WebhookServlet()), "/redis/hook");
-            guard(context, "/redis", "bench-redis-" + run, redis, Workload.POLICY, metrics);
+            guard(context, "/redis", "bench-redis-" + run, redis, metrics);
         }
         server.setHandler(context);
         server.start();
@@ -168,7 +155,6 @@ public final class FilterServer implements AutoCloseable {
             String prefix,
             String endpoint,
             IdempotencyStore store,
-            IdempotencyPolicy policy,
             DeliveryMetrics metrics) {
         EndpointConfig config = EndpointConfig.custom(endpoint)
                 .path(prefix + "/hook")
@@ -176,7 +162,7 @@ public final class FilterServer implements AutoCloseable {
                 .eventIds(EventIdConfig.from(EventIdConfig.forScheme(Scheme.GITHUB))
                         .bodyHashKey(false)
                         .build())
-                .policy(policy)
+                .policy(Workload.POLICY)
                 .build();
         HookguardFilter filter = new HookguardFilter(HookguardFilterConfig.custom()
                 .endpoint(config)
