@@ -1,0 +1,49 @@
+package dev.hookguard.benchmarks;
+
+import dev.hookguard.core.WriteOutcome;
+import dev.hookguard.redis.RedisIdempotencyStore;
+import dev.hookguard.redis.RedisStoreConfig;
+import dev.hookguard.redis.RedisStores;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * The Redis store as an application uses it: one store (one shared Lettuce connection) for all threads, each
+ * thread claiming a new event and completing it, i.e. {@code EVALSHA claim.lua} then {@code EVALSHA
+ * complete.lua}. One operation is one pair; run with {@code -t N} for N concurrent callers. The baseline is
+ * {@code redis-benchmark} running the same two scripts with the same arguments (see {@code run.sh}).
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+public class RedisStoreBenchmark {
+
+    /** The endpoint of the benchmark's keys: {@code hookguard_bench:{jmh-redis:<id>}}. */
+    static final String ENDPOINT = "jmh-redis";
+
+    private RedisIdempotencyStore store;
+
+    /** Opens the store; the records it writes expire with {@link Workload#RETENTION}. */
+    @Setup
+    public void open() {
+        store = RedisStores.fromUri(
+                BenchEnvironment.redisUri(),
+                RedisStoreConfig.custom().keyPrefix(BenchEnvironment.PREFIX).build());
+    }
+
+    /** Closes the store and its connection. */
+    @TearDown
+    public void close() {
+        store.close();
+    }
+
+    /** Claims a new event and records it as SUCCEEDED. */
+    @Benchmark
+    public WriteOutcome claimAndComplete(EventIds ids) {
+        return PairCheck.claimAndComplete(store, ids.nextKey(ENDPOINT));
+    }
+}

@@ -1,0 +1,39 @@
+package dev.hookguard.benchmarks;
+
+import dev.hookguard.core.Completion;
+import dev.hookguard.core.Fingerprint;
+import dev.hookguard.core.IdempotencyPolicy;
+import dev.hookguard.core.StoredResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+/**
+ * The one unit of dedup work every store benchmark and its baseline perform: claim a new event, then record it
+ * as SUCCEEDED with a small JSON response. The raw baselines of {@code run.sh} ({@code redis-benchmark} and
+ * {@code pgbench}) send exactly these values; {@link dev.hookguard.benchmarks.tools.BenchTool} prints them.
+ */
+public final class Workload {
+
+    /** The claim's lease. */
+    public static final Duration LEASE = Duration.ofSeconds(30);
+
+    /** How long records are kept: two minutes, so a benchmark's Redis records expire soon after the run. */
+    public static final Duration RETENTION = Duration.ofMinutes(2);
+
+    /** Lease, retention, and the defaults for the rest. */
+    public static final IdempotencyPolicy POLICY =
+            IdempotencyPolicy.custom().lease(LEASE).retention(RETENTION).build();
+
+    /** The fingerprint every claim carries (the events are new, so it never has to match another). */
+    public static final Fingerprint FINGERPRINT =
+            Fingerprint.of("{\"id\":\"evt_bench\",\"type\":\"invoice.paid\"}".getBytes(StandardCharsets.UTF_8));
+
+    /** The response stored for replay: {@code 200 application/json {"ok":true}}. */
+    public static final StoredResponse RESPONSE =
+            StoredResponse.of(200, "application/json", "{\"ok\":true}".getBytes(StandardCharsets.UTF_8));
+
+    /** The verdict every pair records. */
+    public static final Completion COMPLETION = Completion.succeeded(RESPONSE);
+
+    private Workload() {}
+}

@@ -1,0 +1,94 @@
+package dev.hookguard.benchmarks.tools;
+
+import com.zaxxer.hikari.HikariDataSource;
+import dev.hookguard.benchmarks.BenchTable;
+import dev.hookguard.benchmarks.Postgres;
+import dev.hookguard.benchmarks.filter.FilterServer;
+import dev.hookguard.core.signature.Headers;
+import dev.hookguard.core.signature.Scheme;
+import dev.hookguard.core.signature.WebhookSigner;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The helper commands of {@code benchmarks/run.sh}:
+ *
+ * <pre>
+ * java -cp benchmarks.jar dev.hookguard.benchmarks.tools.BenchTool setup              create the hookguard_bench* tables
+ * java -cp benchmarks.jar dev.hookguard.benchmarks.tools.BenchTool teardown           drop them
+ * java -cp benchmarks.jar dev.hookguard.benchmarks.tools.BenchTool truncate           empty them
+ * java -cp benchmarks.jar dev.hookguard.benchmarks.tools.BenchTool pgbench-script F   write the pgbench script to F
+ * java -cp benchmarks.jar dev.hookguard.benchmarks.tools.BenchTool redis-claim-args   print claim.lua's ARGV, one a line
+ * java -cp benchmarks.jar dev.hookguard.benchmarks.tools.BenchTool redis-complete-args  … and complete.lua's
+ * java -cp benchmarks.jar dev.hookguard.benchmarks.tools.BenchTool github-signature F print the signature of body F
+ * </pre>
+ */
+public final class BenchTool {
+
+    private BenchTool() {}
+
+    /** Runs one command; see the class comment. */
+    public static void main(String[] args) throws IOException {
+        if (args.length == 0) {
+            throw new IllegalArgumentException("name a command: setup, teardown, truncate, pgbench-script FILE, "
+                    + "redis-claim-args, redis-complete-args, github-signature FILE");
+        }
+        switch (args[0]) {
+            case "setup" ->
+                onDatabase(pool -> Arrays.stream(BenchTable.values()).forEach(t -> t.createIfMissing(pool)));
+            case "teardown" ->
+                onDatabase(pool -> Arrays.stream(BenchTable.values()).forEach(t -> t.drop(pool)));
+            case "truncate" ->
+                onDatabase(pool -> Arrays.stream(BenchTable.values()).forEach(t -> t.truncate(pool)));
+            case "pgbench-script" -> {
+                Path file = Path.of(argument(args));
+                onDatabase(pool -> write(file, PgbenchScript.capture(pool)));
+            }
+            case "redis-claim-args" -> print(RedisBaseline.claimArgs());
+            case "redis-complete-args" -> print(RedisBaseline.completeArgs());
+            case "github-signature" -> System.out.println(githubSignature(Files.readAllBytes(Path.of(argument(args)))));
+            default -> throw new IllegalArgumentException("unknown command " + args[0]);
+        }
+    }
+
+    /** The value of {@code X-Hub-Signature-256} for this body under {@link FilterServer#SECRET}. */
+    static String githubSignature(byte[] body) {
+        Headers headers = WebhookSigner.of(Scheme.GITHUB, FilterServer.SECRET).sign("unused", Instant.now(), body);
+        return headers.first("X-Hub-Signature-256")
+                .orElseThrow(() -> new IllegalStateException("the GitHub signer wrote no X-Hub-Signature-256"));
+    }
+
+    private static String argument(String[] args) {
+        if (args.length < 2) {
+            throw new IllegalArgumentException(args[0] + " needs a file name");
+        }
+        return args[1];
+    }
+
+    private interface DatabaseWork {
+        void run(HikariDataSource pool);
+    }
+
+    private static void onDatabase(DatabaseWork work) {
+        try (HikariDataSource pool = Postgres.pool(1)) {
+            work.run(pool);
+        }
+    }
+
+    private static void write(Path file, String text) {
+        try {
+            Files.writeString(file, text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot write " + file, e);
+        }
+    }
+
+    private static void print(List<String> lines) {
+        lines.forEach(System.out::println);
+    }
+}

@@ -1,0 +1,110 @@
+package dev.hookguard.benchmarks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.hookguard.benchmarks.filter.FilterServer;
+import dev.hookguard.benchmarks.tools.BenchTool;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The filter-overhead server answers exactly what {@code wrk} sends (the body file, the signature {@code BenchTool}
+ * prints, a new delivery id per request) with 200 on every path, and the guarded path really is guarded.
+ */
+class FilterServerTest {
+
+    private static final Path BODY = Path.of("wrk", "github-push.json");
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    private static FilterServer server;
+    private static String signature;
+
+    @BeforeAll
+    static void start() throws Exception {
+        server = FilterServer.start(0, false);
+        signature = printed("github-signature", BODY.toString());
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        server.close();
+    }
+
+    @Test
+    void shouldAnswerTheWrkRequestWithoutTheFilter() throws Exception {
+        HttpResponse<String> response = post("/bare/hook", UUID.randomUUID().toString(), signature);
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.body()).isEqualTo("{\"ok\":true}");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/memory/hook"})
+    void shouldRunTheHandlerForEveryNewDeliveryIdBehindTheFilter(String path) throws Exception {
+        HttpResponse<String> first = post(path, UUID.randomUUID().toString(), signature);
+        HttpResponse<String> second = post(path, UUID.randomUUID().toString(), signature);
+
+        assertThat(first.statusCode()).isEqualTo(200);
+        assertThat(second.statusCode()).isEqualTo(200);
+        assertThat(second.headers().firstValue("Idempotent-Replayed")).isEmpty();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/memory/hook"})
+    void shouldReplayARepeatedDeliveryIdBehindTheFilter(String path) throws Exception {
+        String id = UUID.randomUUID().toString();
+        post(path, id, signature);
+
+        HttpResponse<String> again = post(path, id, signature);
+
+        assertThat(again.statusCode()).isEqualTo(200);
+        assertThat(again.headers().firstValue("Idempotent-Replayed")).contains("true");
+    }
+
+    @Test
+    void shouldRefuseAWrongSignatureBehindTheFilterOnly() throws Exception {
+        String wrong = "sha256=" + "0".repeat(64);
+
+        assertThat(post("/memory/hook", UUID.randomUUID().toString(), wrong).statusCode())
+                .isEqualTo(401);
+        assertThat(post("/bare/hook", UUID.randomUUID().toString(), wrong).statusCode())
+                .isEqualTo(200);
+    }
+
+    private static HttpResponse<String> post(String path, String deliveryId, String signature) throws Exception {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(server.base() + path))
+                .header("Content-Type", "application/json")
+                .header("X-GitHub-Event", "push")
+                .header("X-GitHub-Delivery", deliveryId)
+                .header("X-Hub-Signature-256", signature)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(Files.readAllBytes(BODY)))
+                .build();
+        return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** What {@code BenchTool} prints for these arguments, as {@code run.sh} reads it. */
+    static String printed(String... args) throws Exception {
+        PrintStream original = System.out;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        try {
+            BenchTool.main(args);
+        } finally {
+            System.setOut(original);
+        }
+        return captured.toString(StandardCharsets.UTF_8).strip();
+    }
+}

@@ -1,0 +1,106 @@
+package dev.hookguard.benchmarks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.zaxxer.hikari.HikariDataSource;
+import dev.hookguard.benchmarks.tools.PgbenchScript;
+import dev.hookguard.core.EventKey;
+import dev.hookguard.jdbc.JdbcDialect;
+import dev.hookguard.jdbc.JdbcIdempotencyStore;
+import dev.hookguard.jdbc.JdbcStoreConfig;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The {@code pgbench} script holds the store's two statements, and they leave the row the store leaves. */
+class PgbenchScriptIT {
+
+    private static final String COLUMNS = "format_version, status, fingerprint, token, attempts, lease_until IS NULL,"
+            + " expires_at - updated_at, response_status, response_type, response_body, response_body_omitted,"
+            + " payload_body, payload_headers, last_error, completed_at = updated_at";
+
+    private static HikariDataSource pool;
+    private static boolean createdTable;
+
+    @BeforeAll
+    static void open() {
+        BenchServices.configure();
+        pool = Postgres.pool(1);
+        createdTable = BenchTable.HOOKGUARD.createIfMissing(pool);
+    }
+
+    @AfterAll
+    static void close() {
+        if (createdTable) {
+            BenchTable.HOOKGUARD.drop(pool);
+        }
+        pool.close();
+    }
+
+    @Test
+    void shouldHoldTheClaimAndTheCompletionWithTheEventIdAsTheOnlyVariable() {
+        List<String> lines = PgbenchScript.capture(pool).lines().toList();
+
+        assertThat(lines).hasSize(4);
+        assertThat(lines.get(1)).isEqualTo("\\set id random(1, 1000000000)");
+        assertThat(lines.get(2))
+                .startsWith("insert into " + BenchTable.HOOKGUARD.tableName() + " ")
+                .contains(" on conflict (endpoint, event_id) do update set ")
+                .contains("'" + PgbenchScript.ENDPOINT + "', :id,")
+                .endsWith(";");
+        assertThat(lines.get(3))
+                .startsWith("update " + BenchTable.HOOKGUARD.tableName() + " set ")
+                .contains(".event_id = :id ")
+                .endsWith(";");
+        assertThat(String.join("\n", lines).split(":id", -1)).hasSize(3);
+    }
+
+    @Test
+    void shouldLeaveTheRowTheStoreLeaves() throws Exception {
+        List<String> lines = PgbenchScript.capture(pool).lines().toList();
+        String scripted = "it-" + UUID.randomUUID();
+        String stored = "it-" + UUID.randomUUID();
+        try (Connection connection = pool.getConnection();
+                Statement statement = connection.createStatement()) {
+            statement.execute(lines.get(2).replace(":id", "'" + scripted + "'"));
+            statement.execute(lines.get(3).replace(":id", "'" + scripted + "'"));
+        }
+        JdbcIdempotencyStore store = new JdbcIdempotencyStore(
+                pool,
+                JdbcStoreConfig.custom()
+                        .tableName(BenchTable.HOOKGUARD.tableName())
+                        .dialect(JdbcDialect.POSTGRESQL)
+                        .build());
+        PairCheck.claimAndComplete(store, EventKey.of(PgbenchScript.ENDPOINT, stored));
+
+        assertThat(row(scripted)).isEqualTo(row(stored)).contains("S");
+    }
+
+    private static List<String> row(String eventId) throws Exception {
+        try (Connection connection = pool.getConnection();
+                PreparedStatement query = connection.prepareStatement("SELECT " + COLUMNS + " FROM "
+                        + BenchTable.HOOKGUARD.tableName() + " WHERE endpoint = ? AND event_id = ?")) {
+            query.setString(1, PgbenchScript.ENDPOINT);
+            query.setString(2, eventId);
+            try (ResultSet result = query.executeQuery()) {
+                assertThat(result.next()).as("row of " + eventId).isTrue();
+                ResultSetMetaData meta = result.getMetaData();
+                List<String> values = new ArrayList<>();
+                for (int i = 1; i <= meta.getColumnCount(); i++) {
+                    Object value = result.getObject(i);
+                    values.add(value instanceof byte[] bytes ? Arrays.toString(bytes) : String.valueOf(value));
+                }
+                return values;
+            }
+        }
+    }
+}

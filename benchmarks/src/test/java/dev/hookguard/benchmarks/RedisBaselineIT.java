@@ -1,0 +1,93 @@
+package dev.hookguard.benchmarks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.hookguard.benchmarks.tools.RedisBaseline;
+import dev.hookguard.core.EventKey;
+import dev.hookguard.redis.RedisIdempotencyStore;
+import dev.hookguard.redis.RedisStoreConfig;
+import dev.hookguard.redis.RedisStores;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The {@code redis-benchmark} baseline of {@code run.sh} does the store's work: {@code claim.lua} and {@code
+ * complete.lua} with {@link RedisBaseline}'s arguments leave the same record the store leaves.
+ */
+class RedisBaselineIT {
+
+    private static RedisClient client;
+    private static StatefulRedisConnection<String, byte[]> connection;
+
+    @BeforeAll
+    static void connect() {
+        BenchServices.configure();
+        client = RedisClient.create(BenchEnvironment.redisUri());
+        connection = client.connect(RedisStores.CODEC);
+    }
+
+    @AfterAll
+    static void disconnect() {
+        connection.close();
+        client.shutdown();
+    }
+
+    @Test
+    void shouldLeaveTheRecordTheStoreLeaves() throws Exception {
+        RedisCommands<String, byte[]> redis = connection.sync();
+        String id = UUID.randomUUID().toString();
+        String rawKey = BenchEnvironment.PREFIX + ":{raw-it:" + id + "}";
+        String claim = redis.scriptLoad(script("claim.lua"));
+        String complete = redis.scriptLoad(script("complete.lua"));
+
+        List<Object> claimed =
+                redis.evalsha(claim, ScriptOutputType.MULTI, new String[] {rawKey}, bytes(RedisBaseline.claimArgs()));
+        List<Object> completed = redis.evalsha(
+                complete, ScriptOutputType.MULTI, new String[] {rawKey}, bytes(RedisBaseline.completeArgs()));
+        try (RedisIdempotencyStore store = RedisStores.fromUri(
+                BenchEnvironment.redisUri(),
+                RedisStoreConfig.custom().keyPrefix(BenchEnvironment.PREFIX).build())) {
+            PairCheck.claimAndComplete(store, EventKey.of("store-it", id));
+        }
+        Map<String, byte[]> raw = redis.hgetall(rawKey);
+        Map<String, byte[]> stored = redis.hgetall(BenchEnvironment.PREFIX + ":{store-it:" + id + "}");
+
+        assertThat(text(claimed)).containsExactly("acquired", "1", "1");
+        assertThat(text(completed)).containsExactly("S");
+        assertThat(raw.keySet()).isEqualTo(stored.keySet()).containsExactlyInAnyOrder("m", "f", "rc", "rb");
+        assertThat(List.of(raw, stored)).allSatisfy(hash -> {
+            assertThat(new String(hash.get("m"), StandardCharsets.US_ASCII)).matches("1S1,1,\\d+,\\d+,200");
+            assertThat(hash.get("f")).hasSize(32);
+        });
+        assertThat(raw.get("rc")).isEqualTo(stored.get("rc"));
+        assertThat(raw.get("rb")).isEqualTo(stored.get("rb"));
+        assertThat(redis.pttl(rawKey)).isBetween(1L, Workload.RETENTION.toMillis());
+    }
+
+    private static byte[] script(String name) throws Exception {
+        try (InputStream in = RedisStores.class.getResourceAsStream(name)) {
+            assertThat(in).as(name).isNotNull();
+            return in.readAllBytes();
+        }
+    }
+
+    private static byte[][] bytes(List<String> args) {
+        return args.stream().map(a -> a.getBytes(StandardCharsets.UTF_8)).toArray(byte[][]::new);
+    }
+
+    private static List<String> text(List<Object> reply) {
+        return reply.stream()
+                .map(o -> o instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : String.valueOf(o))
+                .toList();
+    }
+}
