@@ -225,6 +225,15 @@ lt_verdict() { awk -v v="$1" -v t="$2" 'BEGIN { if (v == "") print "not measured
 fmt() { awk -v v="$1" 'BEGIN { if (v == "") print "n/a"; else printf "%.0f", v }'; }
 pm() { awk -v v="$1" -v e="$2" 'BEGIN { if (v == "") print "n/a"; else if (e == "" || e == "NaN") printf "%.0f", v; else printf "%.0f ± %.0f", v, e }'; }
 mean_wrk() { awk -F'\t' -v p="$1" -v k="$2" '$1 == k && $3 ~ "^"p"-[0-9]+$" { s += $4; n++ } END { if (n) printf "%.3f", s / n }' "$RESULTS"; }
+peer_rows() {  # csv prefix, our benchmark, the peer's benchmark, label -> one table row per thread count
+    local h b be r
+    for n in $THREADS; do
+        h=$(jmh_value "$OUT/jmh-$1-$n.csv" "$2")
+        b=$(jmh_value "$OUT/jmh-$1-$n.csv" "$3")
+        be=$(jmh_error "$OUT/jmh-$1-$n.csv" "$3"); r=$(ratio "$h" "$b")
+        echo "| $4 (events/s) | $n | $(fmt "$h") | $(pm "$b" "$be") | $r | ≥ 1.0 | $(verdict "$r" '>=' 1.0) |"
+    done
+}
 
 REPORT="$OUT/results.md"
 {
@@ -249,24 +258,12 @@ REPORT="$OUT/results.md"
         b=$(value pg-raw "$n" pairs); r=$(ratio "$h" "$b")
         echo "| JDBC store vs pgbench (pairs/s) | $n | $(pm "$h" "$he") | $(fmt "$b") | $r | ≥ 0.8 | $(verdict "$r" '>=' 0.8) |"
     done
-    for n in $THREADS; do
-        h=$(jmh_value "$OUT/jmh-jdbc-$n.csv" JdbcStoreBenchmark.claimAndComplete)
-        b=$(jmh_value "$OUT/jmh-jdbc-$n.csv" CamelJdbcBenchmark.addAndConfirm)
-        be=$(jmh_error "$OUT/jmh-jdbc-$n.csv" CamelJdbcBenchmark.addAndConfirm); r=$(ratio "$h" "$b")
-        echo "| JDBC store vs Camel JdbcMessageIdRepository (events/s) | $n | $(fmt "$h") | $(pm "$b" "$be") | $r | ≥ 1.0 | $(verdict "$r" '>=' 1.0) |"
-    done
-    for n in $THREADS; do
-        h=$(jmh_value "$OUT/jmh-jdbc-$n.csv" JdbcStoreBenchmark.claimAndComplete)
-        b=$(jmh_value "$OUT/jmh-jdbc-$n.csv" SpringJdbcMetadataBenchmark.putIfAbsent)
-        be=$(jmh_error "$OUT/jmh-jdbc-$n.csv" SpringJdbcMetadataBenchmark.putIfAbsent); r=$(ratio "$h" "$b")
-        echo "| JDBC store vs Spring Integration JdbcMetadataStore (events/s) | $n | $(fmt "$h") | $(pm "$b" "$be") | $r | ≥ 1.0 | $(verdict "$r" '>=' 1.0) |"
-    done
-    for n in $THREADS; do
-        h=$(jmh_value "$OUT/jmh-redis-$n.csv" RedisStoreBenchmark.claimAndComplete)
-        b=$(jmh_value "$OUT/jmh-redis-$n.csv" SpringRedisMetadataBenchmark.putIfAbsent)
-        be=$(jmh_error "$OUT/jmh-redis-$n.csv" SpringRedisMetadataBenchmark.putIfAbsent); r=$(ratio "$h" "$b")
-        echo "| Redis store vs Spring Integration RedisMetadataStore (events/s) | $n | $(fmt "$h") | $(pm "$b" "$be") | $r | ≥ 1.0 | $(verdict "$r" '>=' 1.0) |"
-    done
+    peer_rows jdbc JdbcStoreBenchmark.claimAndComplete CamelJdbcBenchmark.addAndConfirm \
+        "JDBC store vs Camel JdbcMessageIdRepository"
+    peer_rows jdbc JdbcStoreBenchmark.claimAndComplete SpringJdbcMetadataBenchmark.putIfAbsent \
+        "JDBC store vs Spring Integration JdbcMetadataStore"
+    peer_rows redis RedisStoreBenchmark.claimAndComplete SpringRedisMetadataBenchmark.putIfAbsent \
+        "Redis store vs Spring Integration RedisMetadataStore"
     bare=$(mean_wrk bare wrk); mem=$(mean_wrk memory wrk); red=$(mean_wrk redis wrk)
     r=$(ratio "$mem" "$bare")
     echo "| Filter, in-memory store, vs bare (requests/s, mean of $WRK_ROUNDS rounds) | $WRK_CONNECTIONS | $(fmt "$mem") | $(fmt "$bare") | $r | ≥ 0.85 | $(verdict "$r" '>=' 0.85) |"
