@@ -5,7 +5,6 @@ import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.RecordStatus;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,9 +27,6 @@ import org.jspecify.annotations.Nullable;
  */
 final class DeadLetterIndex {
 
-    /** The index outlives its newest entry's record by this much. */
-    static final Duration MARGIN = Duration.ofHours(1);
-
     private static final int MAX_BATCH = 500;
 
     private final RedisGateway redis;
@@ -43,19 +39,22 @@ final class DeadLetterIndex {
 
     /** Adds the event, scored now; run before the script that turns it into a dead letter. */
     void add(EventKey key, IdempotencyPolicy policy) {
-        Duration longest =
-                policy.deadRetention().compareTo(policy.retention()) > 0 ? policy.deadRetention() : policy.retention();
         redis.eval(
                 LuaScript.DEAD_LETTER_ADD,
                 keys.deadLetters(key.endpoint()),
                 RecordCodec.ascii(key.eventId()),
-                RecordCodec.ascii(Long.toString(longest.plus(MARGIN).toMillis())));
+                RecordCodec.ascii(Long.toString(IndexTtl.of(policy).toMillis())));
     }
 
     /** The endpoint's change counter, to pass to {@link #remove} after a change of the record. */
     long counter(String endpoint) {
         Double counter = redis.zscore(keys.deadLetters(endpoint), "");
         return counter == null ? 0 : counter.longValue();
+    }
+
+    /** How many entries the index holds: one {@code ZCOUNT}, no record read (stale entries included). */
+    long size(String endpoint) {
+        return redis.zcount(keys.deadLetters(endpoint), 0, Double.POSITIVE_INFINITY);
     }
 
     /** Drops the event's entry, unless an entry was added since {@code counter} was read. */
@@ -102,7 +101,7 @@ final class DeadLetterIndex {
         for (int i = 0; i < eventIds.size(); i++) {
             args[i + 1] = RecordCodec.ascii(eventIds.get(i));
         }
-        redis.eval(LuaScript.DEAD_LETTER_PRUNE, keys.deadLetters(endpoint), args);
+        redis.eval(LuaScript.INDEX_PRUNE, keys.deadLetters(endpoint), args);
     }
 
     private static DeadLetterPage toPage(List<Listed> listed, int limit) {

@@ -13,8 +13,6 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -41,11 +39,6 @@ import org.jspecify.annotations.Nullable;
  */
 final class RecordCodec {
 
-    /** The format version that leads field {@code m}; scripts and this reader refuse any other. */
-    static final String FORMAT_VERSION = "1";
-
-    private static final Pattern META = Pattern.compile("(\\d)([A-Z])(\\d+),(\\d+),(\\d+),(\\d+)(?:,(\\d+))?");
-
     private static final HexFormat HEX = HexFormat.of();
 
     private RecordCodec() {}
@@ -55,27 +48,31 @@ final class RecordCodec {
         if (hash.isEmpty()) {
             return null;
         }
-        String meta = text(hash, "m");
-        Matcher m = meta == null ? null : META.matcher(meta);
-        if (m == null || !m.matches() || !FORMAT_VERSION.equals(m.group(1))) {
-            throw new IllegalStateException("the Redis record of " + key + " has an unknown format: '" + meta + "'");
+        RecordMeta meta;
+        try {
+            meta = RecordMeta.parse(text(hash, "m"));
+        } catch (IllegalStateException | IllegalArgumentException e) {
+            throw new IllegalStateException(
+                    "the Redis record of " + key + " has an unknown format: '" + text(hash, "m") + "'", e);
         }
-        RecordStatus status = RecordStatus.fromCode(m.group(2));
-        long created = Long.parseLong(m.group(5));
         return new EventRecord(
                 key,
-                status,
+                meta.status(),
                 new Fingerprint(HEX.formatHex(hash.get("f"))),
-                Long.parseLong(m.group(3)),
-                Integer.parseInt(m.group(4)),
-                status == RecordStatus.PROCESSING && hash.containsKey("l") ? instant(hash, "l") : null,
-                m.group(7) == null
+                meta.token(),
+                meta.attempts(),
+                meta.status() == RecordStatus.PROCESSING && hash.containsKey("l") ? instant(hash, "l") : null,
+                meta.responseStatus() == null
                         ? null
-                        : response(ascii(m.group(7)), hash.get("rc"), hash.get("rb"), hash.containsKey("ro")),
+                        : response(
+                                ascii(meta.responseStatus().toString()),
+                                hash.get("rc"),
+                                hash.get("rb"),
+                                hash.containsKey("ro")),
                 payload(hash),
                 hash.containsKey("e") ? new String(hash.get("e"), StandardCharsets.UTF_8) : null,
-                Instant.ofEpochMilli(created),
-                Instant.ofEpochMilli(created + Long.parseLong(m.group(6))));
+                meta.createdAt(),
+                meta.updatedAt());
     }
 
     /** The response as the reply of {@code claim.lua} lists it: status, content type, body, omitted. */

@@ -66,22 +66,38 @@ public final class RedisIdempotencyStore implements IdempotencyStore, AutoClosea
     private final RedisGateway redis;
     private final RedisKeys keys;
     private final DeadLetterIndex deadLetters;
+    private final DueIndex due;
+    private final OpenIndex open;
 
     RedisIdempotencyStore(RedisGateway redis, RedisStoreConfig config) {
         this.redis = redis;
         this.keys = new RedisKeys(config.keyPrefix());
         this.deadLetters = new DeadLetterIndex(redis, keys);
+        this.due = new DueIndex(redis, keys);
+        this.open = new OpenIndex(redis, keys);
         redis.loadScripts();
     }
 
     @Override
     public ClaimOutcome claim(EventKey key, Fingerprint fingerprint, IdempotencyPolicy policy) {
-        return Replies.claim(redis.eval(
-                LuaScript.CLAIM,
-                keys.event(key),
-                RecordCodec.fingerprint(fingerprint),
-                millis(policy.lease()),
-                millis(unfinishedTtl(policy))));
+        String mark = open.newMark();
+        List<Object> reply = redis.evalInOrder(
+                        open.add(key, mark, policy),
+                        new RedisGateway.Eval(
+                                LuaScript.CLAIM,
+                                keys.event(key),
+                                RecordCodec.fingerprint(fingerprint),
+                                millis(policy.lease()),
+                                millis(unfinishedTtl(policy)),
+                                ascii(mark)))
+                .get(1);
+        ClaimOutcome outcome = Replies.claim(reply);
+        if (outcome instanceof ClaimOutcome.Acquired) {
+            due.remove(key, Replies.text(reply.get(3)));
+        } else if (outcome instanceof ClaimOutcome.Duplicate || outcome instanceof ClaimOutcome.Dead) {
+            open.forget(key, mark);
+        }
+        return outcome;
     }
 
     @Override
@@ -96,13 +112,14 @@ public final class RedisIdempotencyStore implements IdempotencyStore, AutoClosea
 
     @Override
     public WriteOutcome complete(EventKey key, long token, Completion completion, IdempotencyPolicy policy) {
-        return indexedWrite(key, policy, LuaScript.COMPLETE, indexed -> {
+        return settle(key, policy, null, LuaScript.COMPLETE, prerequisites -> {
             List<byte[]> args = new ArrayList<>(List.of(
                     number(token),
                     ascii(completion.status().code()),
                     millis(policy.retention()),
-                    flag(indexed),
-                    number(completion.response().status())));
+                    flag(prerequisites.deadLetterIndexed()),
+                    number(completion.response().status()),
+                    ascii(Errors.code(completion))));
             args.addAll(RecordCodec.responseFields(completion.response()));
             if (completion.payload() != null) {
                 args.addAll(RecordCodec.payloadFields(completion.payload()));
@@ -113,19 +130,24 @@ public final class RedisIdempotencyStore implements IdempotencyStore, AutoClosea
 
     @Override
     public WriteOutcome fail(EventKey key, long token, Failure failure, IdempotencyPolicy policy) {
-        return indexedWrite(
+        Duration retryIn = Errors.retryIn(failure);
+        return settle(
                 key,
                 policy,
+                retryIn,
                 LuaScript.FAIL,
-                indexed -> List.of(
+                prerequisites -> List.of(
                         number(token),
                         number(policy.maxAttempts()),
                         millis(policy.retention()),
                         millis(policy.deadRetention()),
-                        flag(indexed),
+                        flag(prerequisites.deadLetterIndexed()),
                         failure.error().getBytes(StandardCharsets.UTF_8),
                         RecordCodec.headers(failure.payload()),
-                        failure.payload().body()));
+                        failure.payload().body(),
+                        ascii(Errors.code(failure)),
+                        flag(retryIn != null),
+                        ascii(prerequisites.dueAt())));
     }
 
     @Override
@@ -141,14 +163,54 @@ public final class RedisIdempotencyStore implements IdempotencyStore, AutoClosea
         return deadLetters.page(endpoint, cursor, limit);
     }
 
+    /** One {@code ZCOUNT} of the endpoint's dead-letter index: no record, no payload is read. */
+    @Override
+    public long deadLetterCount(String endpoint) {
+        return deadLetters.size(endpoint);
+    }
+
     @Override
     public AdminOutcome resolve(EventKey key, String note, IdempotencyPolicy policy) {
-        return administer(key, LuaScript.RESOLVE, note.getBytes(StandardCharsets.UTF_8), millis(policy.retention()));
+        long counter = deadLetters.counter(key.endpoint());
+        List<Object> reply = redis.eval(
+                LuaScript.RESOLVE,
+                keys.event(key),
+                ascii("resolve"),
+                ascii("operator"),
+                note.getBytes(StandardCharsets.UTF_8),
+                millis(policy.retention()),
+                number(20));
+        AdminOutcome outcome = Replies.admin(reply);
+        if (outcome == AdminOutcome.UPDATED) {
+            open.forget(key, Replies.text(reply.get(1)));
+            due.remove(key, Replies.text(reply.get(2)));
+            deadLetters.remove(key, counter);
+        }
+        return outcome;
     }
 
     @Override
     public AdminOutcome requeue(EventKey key, IdempotencyPolicy policy) {
-        return administer(key, LuaScript.REQUEUE, millis(policy.retention()));
+        long counter = deadLetters.counter(key.endpoint());
+        String mark = open.newMark();
+        List<Object> reply = redis.evalInOrder(
+                        open.add(key, mark, policy),
+                        new RedisGateway.Eval(
+                                LuaScript.REQUEUE,
+                                keys.event(key),
+                                ascii("operator"),
+                                ascii(""),
+                                ascii(mark),
+                                millis(policy.retention()),
+                                number(20)))
+                .get(1);
+        AdminOutcome outcome = Replies.admin(reply);
+        if (outcome == AdminOutcome.UPDATED) {
+            deadLetters.remove(key, counter);
+        } else {
+            open.forget(key, mark);
+        }
+        return outcome;
     }
 
     /** Closes the connection and client this store owns; a connection passed in by the caller stays open. */
@@ -158,28 +220,40 @@ public final class RedisIdempotencyStore implements IdempotencyStore, AutoClosea
     }
 
     /**
-     * Runs a fenced write that may create a dead letter: first without the index entry; if the script
-     * answers that it would create one, adds the entry and runs the script again.
+     * Runs a fenced write that may need an index entry first: without it; if the script answers that the
+     * record would become a dead letter ({@code index}) or due ({@code due}), writes that entry and runs
+     * the script again. Drops the open-index entry of a record that the write settled.
      */
-    private WriteOutcome indexedWrite(
-            EventKey key, IdempotencyPolicy policy, LuaScript script, Function<Boolean, List<byte[]>> args) {
+    private WriteOutcome settle(
+            EventKey key,
+            IdempotencyPolicy policy,
+            @Nullable Duration retryIn,
+            LuaScript script,
+            Function<Prerequisites, List<byte[]>> args) {
+        Prerequisites prerequisites = new Prerequisites(false, "");
         List<Object> reply =
-                redis.eval(script, keys.event(key), args.apply(false).toArray(byte[][]::new));
-        if (Replies.NEEDS_INDEX.equals(Replies.tag(reply))) {
-            deadLetters.add(key, policy);
-            reply = redis.eval(script, keys.event(key), args.apply(true).toArray(byte[][]::new));
+                redis.eval(script, keys.event(key), args.apply(prerequisites).toArray(byte[][]::new));
+        while (Replies.needsIndex(reply)) {
+            if (Replies.NEEDS_INDEX.equals(Replies.tag(reply))) {
+                deadLetters.add(key, policy);
+                prerequisites = new Prerequisites(true, prerequisites.dueAt());
+            } else {
+                prerequisites = new Prerequisites(
+                        prerequisites.deadLetterIndexed(),
+                        due.add(key, retryIn == null ? Duration.ZERO : retryIn, policy));
+            }
+            reply = redis.eval(
+                    script, keys.event(key), args.apply(prerequisites).toArray(byte[][]::new));
         }
-        return Replies.write(reply);
-    }
-
-    private AdminOutcome administer(EventKey key, LuaScript script, byte[]... args) {
-        long counter = deadLetters.counter(key.endpoint());
-        AdminOutcome outcome = Replies.admin(redis.eval(script, keys.event(key), args));
-        if (outcome == AdminOutcome.UPDATED) {
-            deadLetters.remove(key, counter);
+        WriteOutcome outcome = Replies.write(reply);
+        if (outcome instanceof WriteOutcome.Recorded && reply.size() > 1) {
+            open.forget(key, Replies.text(reply.get(1)));
         }
         return outcome;
     }
+
+    /** What a settling script may need written first: the dead-letter entry, the due entry's due time. */
+    private record Prerequisites(boolean deadLetterIndexed, String dueAt) {}
 
     /** A PROCESSING or FAILED record lives at least its retention, and never less than its lease. */
     private static Duration unfinishedTtl(IdempotencyPolicy policy) {

@@ -11,8 +11,11 @@ import java.util.List;
 /** Turns the scripts' replies (see the header of each {@code .lua} file) into the SPI's outcomes. */
 final class Replies {
 
-    /** The reply of {@code complete.lua} and {@code fail.lua} when the dead-letter index must come first. */
+    /** The reply of a script when the dead-letter index entry must come first. */
     static final String NEEDS_INDEX = "index";
+
+    /** The reply of a script when the due-queue entry must come first. */
+    static final String NEEDS_DUE = "due";
 
     private Replies() {}
 
@@ -29,6 +32,12 @@ final class Replies {
         };
     }
 
+    /** True when a script changed nothing because an index entry must be written first. */
+    static boolean needsIndex(List<Object> reply) {
+        String tag = tag(reply);
+        return NEEDS_INDEX.equals(tag) || NEEDS_DUE.equals(tag);
+    }
+
     /** The reply of {@code renew.lua}, {@code complete.lua} and {@code fail.lua}, once indexed if needed. */
     static WriteOutcome write(List<Object> reply) {
         String tag = tag(reply);
@@ -41,7 +50,7 @@ final class Replies {
         return switch (tag) {
             case "updated" -> AdminOutcome.UPDATED;
             case "not_found" -> AdminOutcome.NOT_FOUND;
-            case "not_dead_letter" -> AdminOutcome.NOT_DEAD_LETTER;
+            case "wrong_state" -> AdminOutcome.NOT_DEAD_LETTER;
             default -> throw unexpected("operator action", tag);
         };
     }

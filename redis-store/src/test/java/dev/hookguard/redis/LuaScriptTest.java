@@ -45,27 +45,40 @@ class LuaScriptTest {
                 .hasSize(LuaScript.values().length);
     }
 
-    /**
-     * A script run by {@code EVALSHA} cannot include another, so each state-change script carries its own copy
-     * of the record-format prelude (the clock, {@code parse} and {@code meta}); the copies must stay identical.
-     */
-    @Test
-    void shouldCarryTheSameRecordFormatPreludeInEveryStateChangeScript() {
-        java.util.Set<String> preludes = new java.util.HashSet<>();
-        for (LuaScript script : java.util.List.of(
-                LuaScript.CLAIM,
-                LuaScript.RENEW,
-                LuaScript.COMPLETE,
-                LuaScript.FAIL,
-                LuaScript.RESOLVE,
-                LuaScript.REQUEUE)) {
-            String body = new String(script.body(), StandardCharsets.UTF_8);
-            int start = body.indexOf("local t = redis.call('TIME')");
-            int end = body.indexOf("  return m\nend\n", start);
-            assertThat(start).as(script.resource()).isNotNegative();
-            assertThat(end).as(script.resource()).isGreaterThan(start);
-            preludes.add(body.substring(start, end));
+    /** The record format exists once, in {@code prelude.lua}: every script on an event's hash starts with it. */
+    @ParameterizedTest
+    @EnumSource(
+            value = LuaScript.class,
+            names = {"CLAIM", "RENEW", "COMPLETE", "FAIL", "ENQUEUE", "TAKE", "SCHEDULE", "REPLAY", "REQUEUE", "RESOLVE"
+            })
+    void shouldAssembleEveryRecordScriptFromThePreludeAndItsOwnFile(LuaScript script) throws Exception {
+        String prelude = resource(LuaScript.PRELUDE);
+        String body = new String(script.body(), StandardCharsets.UTF_8);
+
+        assertThat(body).isEqualTo(prelude + "\n" + resource(script.resource()));
+        assertThat(resource(script.resource())).doesNotContain("local function parse");
+    }
+
+    @ParameterizedTest
+    @EnumSource(
+            value = LuaScript.class,
+            names = {
+                "DEAD_LETTER_ADD",
+                "DEAD_LETTER_PAGE",
+                "DUE_ADD",
+                "DUE_PICK",
+                "DUE_STATS",
+                "OPEN_ADD",
+                "INDEX_PRUNE",
+                "INDEX_REMOVE"
+            })
+    void shouldLeaveIndexScriptsWithoutThePrelude(LuaScript script) throws Exception {
+        assertThat(new String(script.body(), StandardCharsets.UTF_8)).isEqualTo(resource(script.resource()));
+    }
+
+    private static String resource(String name) throws java.io.IOException {
+        try (java.io.InputStream in = LuaScript.class.getResourceAsStream(name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
-        assertThat(preludes).hasSize(1);
     }
 }
