@@ -39,8 +39,6 @@ enum LuaScript {
     RESOLVE("resolve.lua", true),
     /** Adds an event to its endpoint's dead-letter index. */
     DEAD_LETTER_ADD("dead-letter-add.lua", false),
-    /** Reads a batch of a dead-letter index. */
-    DEAD_LETTER_PAGE("dead-letter-page.lua", false),
     /** Adds an event to its endpoint's due queue. */
     DUE_ADD("due-add.lua", false),
     /** Reserves due events for one picker. */
@@ -58,11 +56,13 @@ enum LuaScript {
     static final String PRELUDE = "prelude.lua";
 
     private final String resource;
+    private final boolean onRecord;
     private final byte[] body;
     private final String sha;
 
     LuaScript(String resource, boolean onRecord) {
         this.resource = resource;
+        this.onRecord = onRecord;
         this.body = onRecord ? concat(read(PRELUDE), read(resource)) : read(resource);
         this.sha = sha1(body);
     }
@@ -70,6 +70,11 @@ enum LuaScript {
     /** The resource file's name. */
     String resource() {
         return resource;
+    }
+
+    /** True for a script on an event's hash, which starts with the prelude. */
+    boolean onRecord() {
+        return onRecord;
     }
 
     /** The script's text, as Redis receives it. */

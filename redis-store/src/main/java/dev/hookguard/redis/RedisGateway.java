@@ -12,6 +12,7 @@ import io.lettuce.core.cluster.api.async.RedisAdvancedClusterAsyncCommands;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -122,6 +123,14 @@ final class RedisGateway implements AutoCloseable {
         return entries.stream()
                 .map(e -> new IndexPosition((long) e.getScore(), new String(e.getValue(), StandardCharsets.US_ASCII)))
                 .toList();
+    }
+
+    /** The server's clock ({@code TIME}; on a cluster, of the node Lettuce picks). */
+    Instant time() {
+        List<byte[]> time = await(commands::time, "TIME");
+        long seconds = Long.parseLong(new String(time.get(0), StandardCharsets.US_ASCII));
+        long micros = Long.parseLong(new String(time.get(1), StandardCharsets.US_ASCII));
+        return Instant.ofEpochSecond(seconds, micros * 1000);
     }
 
     /** {@code HMGET} of the same fields of several hashes, sent together, in order; absent fields left out. */

@@ -1,80 +1,92 @@
 package dev.hookguard.redis;
 
-import static dev.hookguard.redis.RecordCodec.ascii;
+import static dev.hookguard.redis.Args.ascii;
+import static dev.hookguard.redis.Args.flag;
+import static dev.hookguard.redis.Args.millis;
+import static dev.hookguard.redis.Args.number;
 
 import dev.hookguard.core.AdminOutcome;
 import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.Completion;
-import dev.hookguard.core.DeadLetterPage;
+import dev.hookguard.core.EnqueueOutcome;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.Failure;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
-import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.core.ListFilter;
+import dev.hookguard.core.OperatorAction;
+import dev.hookguard.core.Payload;
+import dev.hookguard.core.QueueStats;
+import dev.hookguard.core.RecordPage;
+import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.WriteOutcome;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The {@link IdempotencyStore} on Redis: standalone, Sentinel or Cluster, through one shared Lettuce
- * connection. Get one from {@link RedisStores}; close it to close the connection it owns.
- *
- * <p>Keys:
+ * The {@link RecoveryStore} on Redis (hot path, due queue, operator side): standalone, Sentinel or
+ * Cluster, through one shared Lettuce connection. Get one from {@link RedisStores}; close it to close the
+ * connection it owns. The module README describes the layout in full; in short:
  *
  * <ul>
- *   <li>{@code <prefix>:{<endpoint>:<eventId>}}: a hash per event (the braces are the cluster hash tag). It
- *       expires ({@code PEXPIRE}) after the longer of retention and lease while PROCESSING, after the
- *       retention once SUCCEEDED, REJECTED or FAILED, and after the dead-letter retention once DEAD. Fields:
- *       <ul>
- *         <li>{@code m}: format version {@code 1}, status code, then comma-separated token, attempts,
- *             created (epoch ms), updated (ms after created) and the response's HTTP status if any, such as
- *             {@code 1S1,1,1764406000123,333,200};
- *         <li>{@code f}: the fingerprint's 32 raw bytes;
- *         <li>{@code l}: lease end in epoch ms, while PROCESSING;
- *         <li>{@code rc}, {@code rb}, {@code ro}: response content type, body, {@code 1} when the body was
- *             omitted, each only when set;
- *         <li>{@code ph}, {@code pb}: payload headers (JSON) and body, for FAILED, DEAD and REJECTED;
- *         <li>{@code e}: last error or operator's note.
- *       </ul>
- *   <li>{@code <prefix>:dlq:{<endpoint>}}: a sorted set per endpoint, the dead-letter index: event ids scored
- *       by when they became dead letters (ms); member {@code ""} holds its change counter as a negative
- *       score. It is written before the event turns DEAD or REJECTED and pruned lazily, so a crash between
- *       the two commands leaves an extra entry, never a missing one (see the module README).
+ *   <li>{@code <prefix>:{<endpoint>:<eventId>}}: a hash per event (the braces are the cluster hash tag),
+ *       expiring ({@code PEXPIRE}) after the longer of retention and lease while PROCESSING, the retention
+ *       once SUCCEEDED, REJECTED or FAILED, the dead-letter retention once DEAD, and never before its due
+ *       time plus its retention while due. Fields ({@link RecordCodec}): {@code m} the packed state in
+ *       format 2 ({@link RecordMeta}: version, status, token as offset from created µs, attempts, created,
+ *       updated, response status), {@code f} fingerprint, {@code l} lease end, {@code rc rb ro} response,
+ *       {@code ph pb} payload, {@code e} last error or note, {@code x} error class code, {@code n} due time,
+ *       {@code o} open-index mark, {@code h} operator history (JSON, newest 20).
+ *   <li>{@code <prefix>:dlq:{<endpoint>}}: the dead-letter index, event ids scored by when they became dead
+ *       letters ({@link DeadLetterIndex}).
+ *   <li>{@code <prefix>:due:{<endpoint>}}: the due queue, event ids scored by due time ({@link DueIndex}).
+ *   <li>{@code <prefix>:open:{<endpoint>}}: the open index, events that may be PROCESSING or FAILED,
+ *       scored by a random mark ({@link OpenIndex}).
  * </ul>
  *
- * <p>Commands: {@code SCRIPT LOAD} of every script at start; {@code EVALSHA} of {@code claim.lua}, {@code
- * renew.lua}, {@code complete.lua}, {@code fail.lua}, {@code resolve.lua}, {@code requeue.lua} (one per
- * state change, each on the event's hash alone, using {@code TIME HMGET HGET HSET HDEL PEXPIRE}) and of
- * {@code dead-letter-add.lua}, {@code dead-letter-page.lua}, {@code dead-letter-prune.lua} (on the index
- * alone, using {@code TIME ZADD ZINCRBY PTTL PEXPIRE ZSCORE ZRANGEBYSCORE ZREM}); {@code SCRIPT LOAD} again
- * and one retry after {@code NOSCRIPT}; {@code HGETALL} for {@link #find} and the listing; {@code ZSCORE}
- * before a resolve or requeue. Never {@code KEYS} or {@code SCAN}.
+ * <p>Every index entry is written before the record script that needs it and removed after, under a fence
+ * (a change counter, or the score the record held), so a crash leaves an extra entry, never a missing one
+ * ({@link IndexFirst}). Tokens start at the server's {@code TIME} in µs and every claim takes {@code
+ * max(old + 1, now µs)}, so they never repeat for one key, even after the record expired.
  *
- * <p>Round trips: claim, renew, success and ordinary failure take one; a REJECTED completion or a failure
- * that exhausts the attempts takes three (the script answers that the index must come first, the index
- * entry, the script again); resolve and requeue take three (counter, script, prune); a dead-letter page
- * takes a page read, one pipelined batch of {@code HGETALL} and at most one prune per batch of entries.
+ * <p>Commands: {@code SCRIPT LOAD} of every script at start ({@code prelude.lua} is prepended to every
+ * script on an event's hash); {@code EVALSHA} of one script per state change ({@code claim renew complete
+ * fail enqueue take schedule replay requeue resolve}, each on the event's hash alone) and of the index
+ * scripts ({@code dead-letter-add due-add due-pick due-stats open-add index-prune index-remove}, each on one
+ * index); {@code SCRIPT LOAD} again and one retry after {@code NOSCRIPT}; {@code HGETALL} for {@link #find},
+ * a pick's records and a listing's page; {@code HMGET} of the small fields and {@code ZRANGEBYSCORE} for
+ * listing and counting; {@code ZSCORE} for a change counter; {@code ZCOUNT} for {@link #deadLetterCount};
+ * {@code TIME} for a listing. Never {@code KEYS}, {@code SCAN} or {@code MULTI}.
+ *
+ * <p>Round trips: renew, success and a sender-retried failure take one; a claim takes one on a single
+ * server (open-index entry and claim sent together) and two on a cluster, plus one to leave the due queue
+ * when it takes over a due record; a write that needs a dead-letter or due entry takes three (the script
+ * asks, the entry, the script again).
  */
-public final class RedisIdempotencyStore implements IdempotencyStore, AutoCloseable {
+public final class RedisIdempotencyStore implements RecoveryStore, AutoCloseable {
 
     private final RedisGateway redis;
     private final RedisKeys keys;
-    private final DeadLetterIndex deadLetters;
     private final DueIndex due;
     private final OpenIndex open;
+    private final IndexFirst indexFirst;
+    private final RedisDueQueue dueQueue;
+    private final RedisOperatorStore operator;
 
     RedisIdempotencyStore(RedisGateway redis, RedisStoreConfig config) {
         this.redis = redis;
         this.keys = new RedisKeys(config.keyPrefix());
-        this.deadLetters = new DeadLetterIndex(redis, keys);
+        DeadLetterIndex deadLetters = new DeadLetterIndex(redis, keys);
         this.due = new DueIndex(redis, keys);
         this.open = new OpenIndex(redis, keys);
+        this.indexFirst = new IndexFirst(redis, keys, deadLetters, due);
+        this.dueQueue = new RedisDueQueue(redis, keys, due, indexFirst);
+        this.operator = new RedisOperatorStore(redis, keys, deadLetters, due, open, indexFirst);
         redis.loadScripts();
     }
 
@@ -112,42 +124,47 @@ public final class RedisIdempotencyStore implements IdempotencyStore, AutoClosea
 
     @Override
     public WriteOutcome complete(EventKey key, long token, Completion completion, IdempotencyPolicy policy) {
-        return settle(key, policy, null, LuaScript.COMPLETE, prerequisites -> {
+        List<Object> reply = indexFirst.run(LuaScript.COMPLETE, key, policy, Duration.ZERO, written -> {
             List<byte[]> args = new ArrayList<>(List.of(
                     number(token),
                     ascii(completion.status().code()),
                     millis(policy.retention()),
-                    flag(prerequisites.deadLetterIndexed()),
+                    flag(written.deadLetterIndexed()),
                     number(completion.response().status()),
-                    ascii(Errors.code(completion))));
+                    ascii(
+                            completion.errorClass() == null
+                                    ? ""
+                                    : completion.errorClass().code())));
             args.addAll(RecordCodec.responseFields(completion.response()));
             if (completion.payload() != null) {
                 args.addAll(RecordCodec.payloadFields(completion.payload()));
             }
             return args;
         });
+        return settled(key, reply);
     }
 
     @Override
     public WriteOutcome fail(EventKey key, long token, Failure failure, IdempotencyPolicy policy) {
-        Duration retryIn = Errors.retryIn(failure);
-        return settle(
+        Duration retryIn = failure.retryIn();
+        List<Object> reply = indexFirst.run(
+                LuaScript.FAIL,
                 key,
                 policy,
-                retryIn,
-                LuaScript.FAIL,
-                prerequisites -> List.of(
+                retryIn == null ? Duration.ZERO : retryIn,
+                written -> List.of(
                         number(token),
                         number(policy.maxAttempts()),
                         millis(policy.retention()),
                         millis(policy.deadRetention()),
-                        flag(prerequisites.deadLetterIndexed()),
+                        flag(written.deadLetterIndexed()),
                         failure.error().getBytes(StandardCharsets.UTF_8),
                         RecordCodec.headers(failure.payload()),
                         failure.payload().body(),
-                        ascii(Errors.code(failure)),
+                        ascii(failure.errorClass().code()),
                         flag(retryIn != null),
-                        ascii(prerequisites.dueAt())));
+                        ascii(written.dueAt())));
+        return settled(key, reply);
     }
 
     @Override
@@ -156,61 +173,59 @@ public final class RedisIdempotencyStore implements IdempotencyStore, AutoClosea
     }
 
     @Override
-    public DeadLetterPage deadLetters(String endpoint, @Nullable String cursor, int limit) {
-        if (limit < 1) {
-            throw new IllegalArgumentException("limit must be at least 1 but was " + limit);
-        }
-        return deadLetters.page(endpoint, cursor, limit);
+    public EnqueueOutcome enqueue(EventKey key, Fingerprint fingerprint, Payload payload, IdempotencyPolicy policy) {
+        return dueQueue.enqueue(key, fingerprint, payload, policy);
+    }
+
+    @Override
+    public List<EventRecord> pick(String endpoint, int limit, Duration window) {
+        return dueQueue.pick(endpoint, limit, window);
+    }
+
+    @Override
+    public boolean schedule(EventKey key, Duration delay, IdempotencyPolicy policy) {
+        return dueQueue.schedule(key, delay, policy);
+    }
+
+    @Override
+    public QueueStats stats(String endpoint) {
+        return dueQueue.stats(endpoint);
+    }
+
+    @Override
+    public RecordPage list(ListFilter filter, @Nullable String cursor, int limit) {
+        return operator.list(filter, cursor, limit);
+    }
+
+    @Override
+    public long count(ListFilter filter) {
+        return operator.count(filter);
     }
 
     /** One {@code ZCOUNT} of the endpoint's dead-letter index: no record, no payload is read. */
     @Override
     public long deadLetterCount(String endpoint) {
-        return deadLetters.size(endpoint);
+        return operator.deadLetterCount(endpoint);
     }
 
     @Override
-    public AdminOutcome resolve(EventKey key, String note, IdempotencyPolicy policy) {
-        long counter = deadLetters.counter(key.endpoint());
-        List<Object> reply = redis.eval(
-                LuaScript.RESOLVE,
-                keys.event(key),
-                ascii("resolve"),
-                ascii("operator"),
-                note.getBytes(StandardCharsets.UTF_8),
-                millis(policy.retention()),
-                number(20));
-        AdminOutcome outcome = Replies.admin(reply);
-        if (outcome == AdminOutcome.UPDATED) {
-            open.forget(key, Replies.text(reply.get(1)));
-            due.remove(key, Replies.text(reply.get(2)));
-            deadLetters.remove(key, counter);
-        }
-        return outcome;
+    public AdminOutcome replay(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
+        return operator.replay(key, action, policy);
     }
 
     @Override
-    public AdminOutcome requeue(EventKey key, IdempotencyPolicy policy) {
-        long counter = deadLetters.counter(key.endpoint());
-        String mark = open.newMark();
-        List<Object> reply = redis.evalInOrder(
-                        open.add(key, mark, policy),
-                        new RedisGateway.Eval(
-                                LuaScript.REQUEUE,
-                                keys.event(key),
-                                ascii("operator"),
-                                ascii(""),
-                                ascii(mark),
-                                millis(policy.retention()),
-                                number(20)))
-                .get(1);
-        AdminOutcome outcome = Replies.admin(reply);
-        if (outcome == AdminOutcome.UPDATED) {
-            deadLetters.remove(key, counter);
-        } else {
-            open.forget(key, mark);
-        }
-        return outcome;
+    public AdminOutcome requeue(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
+        return operator.requeue(key, action, policy);
+    }
+
+    @Override
+    public AdminOutcome resolve(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
+        return operator.resolve(key, action, policy);
+    }
+
+    @Override
+    public AdminOutcome skip(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
+        return operator.skip(key, action, policy);
     }
 
     /** Closes the connection and client this store owns; a connection passed in by the caller stays open. */
@@ -219,32 +234,8 @@ public final class RedisIdempotencyStore implements IdempotencyStore, AutoClosea
         redis.close();
     }
 
-    /**
-     * Runs a fenced write that may need an index entry first: without it; if the script answers that the
-     * record would become a dead letter ({@code index}) or due ({@code due}), writes that entry and runs
-     * the script again. Drops the open-index entry of a record that the write settled.
-     */
-    private WriteOutcome settle(
-            EventKey key,
-            IdempotencyPolicy policy,
-            @Nullable Duration retryIn,
-            LuaScript script,
-            Function<Prerequisites, List<byte[]>> args) {
-        Prerequisites prerequisites = new Prerequisites(false, "");
-        List<Object> reply =
-                redis.eval(script, keys.event(key), args.apply(prerequisites).toArray(byte[][]::new));
-        while (Replies.needsIndex(reply)) {
-            if (Replies.NEEDS_INDEX.equals(Replies.tag(reply))) {
-                deadLetters.add(key, policy);
-                prerequisites = new Prerequisites(true, prerequisites.dueAt());
-            } else {
-                prerequisites = new Prerequisites(
-                        prerequisites.deadLetterIndexed(),
-                        due.add(key, retryIn == null ? Duration.ZERO : retryIn, policy));
-            }
-            reply = redis.eval(
-                    script, keys.event(key), args.apply(prerequisites).toArray(byte[][]::new));
-        }
+    /** The outcome of a completion or failure; drops the open-index entry of a record it settled. */
+    private WriteOutcome settled(EventKey key, List<Object> reply) {
         WriteOutcome outcome = Replies.write(reply);
         if (outcome instanceof WriteOutcome.Recorded && reply.size() > 1) {
             open.forget(key, Replies.text(reply.get(1)));
@@ -252,23 +243,8 @@ public final class RedisIdempotencyStore implements IdempotencyStore, AutoClosea
         return outcome;
     }
 
-    /** What a settling script may need written first: the dead-letter entry, the due entry's due time. */
-    private record Prerequisites(boolean deadLetterIndexed, String dueAt) {}
-
     /** A PROCESSING or FAILED record lives at least its retention, and never less than its lease. */
     private static Duration unfinishedTtl(IdempotencyPolicy policy) {
         return policy.retention().compareTo(policy.lease()) > 0 ? policy.retention() : policy.lease();
-    }
-
-    private static byte[] millis(Duration duration) {
-        return number(duration.toMillis());
-    }
-
-    private static byte[] number(long value) {
-        return ascii(Long.toString(value));
-    }
-
-    private static byte[] flag(boolean value) {
-        return ascii(value ? "1" : "0");
     }
 }

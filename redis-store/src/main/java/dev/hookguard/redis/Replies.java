@@ -2,11 +2,17 @@ package dev.hookguard.redis;
 
 import dev.hookguard.core.AdminOutcome;
 import dev.hookguard.core.ClaimOutcome;
+import dev.hookguard.core.EnqueueOutcome;
+import dev.hookguard.core.EventKey;
+import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.WriteOutcome;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /** Turns the scripts' replies (see the header of each {@code .lua} file) into the SPI's outcomes. */
 final class Replies {
@@ -44,13 +50,41 @@ final class Replies {
         return "stale".equals(tag) ? new WriteOutcome.Stale() : new WriteOutcome.Recorded(RecordStatus.fromCode(tag));
     }
 
-    /** The reply of {@code resolve.lua} and {@code requeue.lua}. */
+    /** The reply of {@code enqueue.lua}, once its due-queue entry is written if it needed one. */
+    static EnqueueOutcome enqueue(List<Object> reply) {
+        String tag = tag(reply);
+        return switch (tag) {
+            case "queued" -> new EnqueueOutcome.Queued();
+            case "pending" -> new EnqueueOutcome.Pending(RecordStatus.fromCode(text(reply.get(1))));
+            case "duplicate" -> {
+                ClaimOutcome.Duplicate duplicate = duplicate(reply);
+                yield new EnqueueOutcome.Duplicate(duplicate.status(), duplicate.response());
+            }
+            case "mismatch" -> new EnqueueOutcome.Mismatch();
+            case "dead" -> new EnqueueOutcome.Dead();
+            default -> throw unexpected("enqueue", tag);
+        };
+    }
+
+    /** The reply of {@code take.lua}: the reserved record, or null when it was no longer due. */
+    static @Nullable EventRecord taken(EventKey key, List<Object> reply) {
+        if (!"taken".equals(tag(reply))) {
+            return null;
+        }
+        Map<String, byte[]> hash = new HashMap<>();
+        for (int i = 1; i + 1 < reply.size(); i += 2) {
+            hash.put(text(reply.get(i)), (byte[]) reply.get(i + 1));
+        }
+        return RecordCodec.decode(key, hash);
+    }
+
+    /** The reply of the operator scripts ({@code replay.lua}, {@code requeue.lua}, {@code resolve.lua}). */
     static AdminOutcome admin(List<Object> reply) {
         String tag = tag(reply);
         return switch (tag) {
             case "updated" -> AdminOutcome.UPDATED;
             case "not_found" -> AdminOutcome.NOT_FOUND;
-            case "wrong_state" -> AdminOutcome.NOT_DEAD_LETTER;
+            case "wrong_state" -> AdminOutcome.WRONG_STATE;
             default -> throw unexpected("operator action", tag);
         };
     }
@@ -65,7 +99,7 @@ final class Replies {
         return new String((byte[]) element, StandardCharsets.US_ASCII);
     }
 
-    private static ClaimOutcome duplicate(List<Object> reply) {
+    private static ClaimOutcome.Duplicate duplicate(List<Object> reply) {
         RecordStatus status = RecordStatus.fromCode(text(reply.get(1)));
         return new ClaimOutcome.Duplicate(
                 status,

@@ -69,3 +69,12 @@ local function audit(action, actor, note, max)
   end
   redis.call('HSET', KEYS[1], 'h', cjson.encode(history))
 end
+
+-- lengthens the hash's time to live by ms, so a record whose due time moves later keeps its retention
+-- counted from the new due time
+local function extend(ms)
+  local ttl = redis.call('PTTL', KEYS[1])
+  if ttl > 0 and ms > 0 then
+    redis.call('PEXPIRE', KEYS[1], string.format('%d', ttl + ms))
+  end
+end

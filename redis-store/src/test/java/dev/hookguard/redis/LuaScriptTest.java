@@ -45,35 +45,18 @@ class LuaScriptTest {
                 .hasSize(LuaScript.values().length);
     }
 
-    /** The record format exists once, in {@code prelude.lua}: every script on an event's hash starts with it. */
+    /**
+     * The record format exists once, in {@code prelude.lua}: a script on an event's hash is the prelude and
+     * its own file, which does not define the format again; an index script is its file alone.
+     */
     @ParameterizedTest
-    @EnumSource(
-            value = LuaScript.class,
-            names = {"CLAIM", "RENEW", "COMPLETE", "FAIL", "ENQUEUE", "TAKE", "SCHEDULE", "REPLAY", "REQUEUE", "RESOLVE"
-            })
-    void shouldAssembleEveryRecordScriptFromThePreludeAndItsOwnFile(LuaScript script) throws Exception {
-        String prelude = resource(LuaScript.PRELUDE);
+    @EnumSource(LuaScript.class)
+    void shouldAssembleRecordScriptsFromThePreludeAndTheirOwnFile(LuaScript script) throws Exception {
+        String own = resource(script.resource());
         String body = new String(script.body(), StandardCharsets.UTF_8);
 
-        assertThat(body).isEqualTo(prelude + "\n" + resource(script.resource()));
-        assertThat(resource(script.resource())).doesNotContain("local function parse");
-    }
-
-    @ParameterizedTest
-    @EnumSource(
-            value = LuaScript.class,
-            names = {
-                "DEAD_LETTER_ADD",
-                "DEAD_LETTER_PAGE",
-                "DUE_ADD",
-                "DUE_PICK",
-                "DUE_STATS",
-                "OPEN_ADD",
-                "INDEX_PRUNE",
-                "INDEX_REMOVE"
-            })
-    void shouldLeaveIndexScriptsWithoutThePrelude(LuaScript script) throws Exception {
-        assertThat(new String(script.body(), StandardCharsets.UTF_8)).isEqualTo(resource(script.resource()));
+        assertThat(body).isEqualTo(script.onRecord() ? resource(LuaScript.PRELUDE) + "\n" + own : own);
+        assertThat(own).doesNotContain("local function parse").doesNotContain("local function meta");
     }
 
     private static String resource(String name) throws java.io.IOException {

@@ -9,6 +9,7 @@ import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
+import dev.hookguard.core.ListFilter;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoredResponse;
 import dev.hookguard.core.WriteOutcome;
@@ -78,7 +79,7 @@ class RecordCompatibilityIT {
         EventKey key = write("e1", Map.of("m", "1D1,5,1764406000123,-42", "ph", "{}", "e", "boom"));
         redis().zadd(keys.deadLetters(endpoint), 1, ascii("e1"));
 
-        assertThat(store.deadLetters(endpoint, null, 10).records())
+        assertThat(store.list(ListFilter.deadLetters(endpoint), null, 10).records())
                 .singleElement()
                 .satisfies(r -> assertThat(r.key()).isEqualTo(key));
         assertThat(store.deadLetterCount(endpoint)).isEqualTo(1);
