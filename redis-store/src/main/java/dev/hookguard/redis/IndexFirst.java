@@ -41,7 +41,31 @@ final class IndexFirst {
             IdempotencyPolicy policy,
             Duration delay,
             Function<Prerequisites, List<byte[]>> args) {
-        Prerequisites written = Prerequisites.NONE;
+        return run(script, key, policy, delay, Prerequisites.NONE, args);
+    }
+
+    /**
+     * Like {@link #run(LuaScript, EventKey, IdempotencyPolicy, Duration, Function)}, but writes the due-queue
+     * entry before the first run: for a script that always needs it when it changes anything (a replay),
+     * which saves the round trip of asking.
+     */
+    List<Object> runDueFirst(
+            LuaScript script,
+            EventKey key,
+            IdempotencyPolicy policy,
+            Duration delay,
+            Function<Prerequisites, List<byte[]>> args) {
+        return run(script, key, policy, delay, Prerequisites.NONE.withDueAt(due.add(key, delay, policy)), args);
+    }
+
+    private List<Object> run(
+            LuaScript script,
+            EventKey key,
+            IdempotencyPolicy policy,
+            Duration delay,
+            Prerequisites already,
+            Function<Prerequisites, List<byte[]>> args) {
+        Prerequisites written = already;
         List<Object> reply = eval(script, key, args.apply(written));
         for (int round = 0; round < 2 && Replies.needsIndex(reply); round++) {
             written = Replies.NEEDS_INDEX.equals(Replies.tag(reply))

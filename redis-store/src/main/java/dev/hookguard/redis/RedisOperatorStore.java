@@ -68,7 +68,7 @@ final class RedisOperatorStore implements OperatorStore {
     @Override
     public AdminOutcome replay(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
         long counter = deadLetters.counter(key.endpoint());
-        List<Object> reply = indexFirst.run(
+        List<Object> reply = indexFirst.runDueFirst(
                 LuaScript.REPLAY,
                 key,
                 policy,
