@@ -48,6 +48,7 @@ class RedisRecoveryIT {
     private static StatefulRedisConnection<String, byte[]> connection;
     private static RedisIdempotencyStore store;
     private static RedisKeys keys;
+    private static DueIndex due;
 
     private String endpoint;
 
@@ -58,6 +59,7 @@ class RedisRecoveryIT {
         RedisStoreConfig config = RedisTestStores.uniqueConfig();
         store = RedisStores.of(connection, config);
         keys = new RedisKeys(config.keyPrefix());
+        due = new DueIndex(new RedisGateway(connection.async(), Duration.ofSeconds(2), () -> {}), keys);
     }
 
     @AfterAll
@@ -126,6 +128,29 @@ class RedisRecoveryIT {
                         .listings(Listing.DEAD, Listing.REJECTED, Listing.FAILED, Listing.QUEUED, Listing.STALLED)
                         .build()))
                 .isZero();
+    }
+
+    @Test
+    void shouldDropDueEntryLeftByACrashBeforeItsRecordScript() {
+        EventKey key = EventKey.of(endpoint, "e1");
+        store.claim(key, FP, POLICY);
+        due.add(key, Duration.ZERO, POLICY); // the process dies here, before fail.lua
+
+        assertThat(store.pick(endpoint, 10, Duration.ofMinutes(1))).isEmpty();
+        assertThat(dueQueue()).isEmpty();
+    }
+
+    @Test
+    void shouldKeepDueEntryWrittenAgainAfterThePickReservedIt() {
+        EventKey key = EventKey.of(endpoint, "e1");
+        store.claim(key, FP, POLICY);
+        due.add(key, Duration.ZERO, POLICY);
+        DueIndex.Reservation reservation = due.reserve(endpoint, 10, Duration.ofMinutes(1));
+        due.add(key, Duration.ZERO, POLICY); // a receiver retry writes the entry again meanwhile
+
+        due.prune(endpoint, reservation.counter(), reservation.eventIds());
+
+        assertThat(dueQueue()).containsExactly("e1");
     }
 
     private void kill(EventKey key) {
