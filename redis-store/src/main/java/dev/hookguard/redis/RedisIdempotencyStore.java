@@ -1,10 +1,5 @@
 package dev.hookguard.redis;
 
-import static dev.hookguard.redis.Args.ascii;
-import static dev.hookguard.redis.Args.flag;
-import static dev.hookguard.redis.Args.millis;
-import static dev.hookguard.redis.Args.number;
-
 import dev.hookguard.core.AdminOutcome;
 import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.Completion;
@@ -21,9 +16,7 @@ import dev.hookguard.core.QueueStats;
 import dev.hookguard.core.RecordPage;
 import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.WriteOutcome;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
@@ -71,20 +64,18 @@ import org.jspecify.annotations.Nullable;
 public final class RedisIdempotencyStore implements RecoveryStore, AutoCloseable {
 
     private final RedisGateway redis;
-    private final RedisKeys keys;
-    private final DueIndex due;
-    private final OpenIndex open;
-    private final IndexFirst indexFirst;
+    private final RedisHotPath hotPath;
     private final RedisDueQueue dueQueue;
     private final RedisOperatorStore operator;
 
     RedisIdempotencyStore(RedisGateway redis, RedisStoreConfig config) {
         this.redis = redis;
-        this.keys = new RedisKeys(config.keyPrefix());
+        RedisKeys keys = new RedisKeys(config.keyPrefix());
         DeadLetterIndex deadLetters = new DeadLetterIndex(redis, keys);
-        this.due = new DueIndex(redis, keys);
-        this.open = new OpenIndex(redis, keys);
-        this.indexFirst = new IndexFirst(redis, keys, deadLetters, due);
+        DueIndex due = new DueIndex(redis, keys);
+        OpenIndex open = new OpenIndex(redis, keys);
+        IndexFirst indexFirst = new IndexFirst(redis, keys, deadLetters, due);
+        this.hotPath = new RedisHotPath(redis, keys, due, open, indexFirst);
         this.dueQueue = new RedisDueQueue(redis, keys, due, indexFirst);
         this.operator = new RedisOperatorStore(redis, keys, deadLetters, due, open, indexFirst);
         redis.loadScripts();
@@ -92,84 +83,27 @@ public final class RedisIdempotencyStore implements RecoveryStore, AutoCloseable
 
     @Override
     public ClaimOutcome claim(EventKey key, Fingerprint fingerprint, IdempotencyPolicy policy) {
-        String mark = open.newMark();
-        List<Object> reply = redis.evalInOrder(
-                        open.add(key, mark, policy),
-                        new RedisGateway.Eval(
-                                LuaScript.CLAIM,
-                                keys.event(key),
-                                RecordCodec.fingerprint(fingerprint),
-                                millis(policy.lease()),
-                                millis(unfinishedTtl(policy)),
-                                ascii(mark)))
-                .get(1);
-        ClaimOutcome outcome = Replies.claim(reply);
-        if (outcome instanceof ClaimOutcome.Acquired) {
-            due.remove(key, Replies.text(reply.get(3)));
-        } else if (outcome instanceof ClaimOutcome.Duplicate || outcome instanceof ClaimOutcome.Dead) {
-            open.forget(key, mark);
-        }
-        return outcome;
+        return hotPath.claim(key, fingerprint, policy);
     }
 
     @Override
     public WriteOutcome renew(EventKey key, long token, IdempotencyPolicy policy) {
-        return Replies.write(redis.eval(
-                LuaScript.RENEW,
-                keys.event(key),
-                number(token),
-                millis(policy.lease()),
-                millis(unfinishedTtl(policy))));
+        return hotPath.renew(key, token, policy);
     }
 
     @Override
     public WriteOutcome complete(EventKey key, long token, Completion completion, IdempotencyPolicy policy) {
-        List<Object> reply = indexFirst.run(LuaScript.COMPLETE, key, policy, Duration.ZERO, written -> {
-            List<byte[]> args = new ArrayList<>(List.of(
-                    number(token),
-                    ascii(completion.status().code()),
-                    millis(policy.retention()),
-                    flag(written.deadLetterIndexed()),
-                    number(completion.response().status()),
-                    ascii(
-                            completion.errorClass() == null
-                                    ? ""
-                                    : completion.errorClass().code())));
-            args.addAll(RecordCodec.responseFields(completion.response()));
-            if (completion.payload() != null) {
-                args.addAll(RecordCodec.payloadFields(completion.payload()));
-            }
-            return args;
-        });
-        return settled(key, reply);
+        return hotPath.complete(key, token, completion, policy);
     }
 
     @Override
     public WriteOutcome fail(EventKey key, long token, Failure failure, IdempotencyPolicy policy) {
-        Duration retryIn = failure.retryIn();
-        List<Object> reply = indexFirst.run(
-                LuaScript.FAIL,
-                key,
-                policy,
-                retryIn == null ? Duration.ZERO : retryIn,
-                written -> List.of(
-                        number(token),
-                        number(policy.maxAttempts()),
-                        millis(policy.retention()),
-                        millis(policy.deadRetention()),
-                        flag(written.deadLetterIndexed()),
-                        failure.error().getBytes(StandardCharsets.UTF_8),
-                        RecordCodec.headers(failure.payload()),
-                        failure.payload().body(),
-                        ascii(failure.errorClass().code()),
-                        flag(retryIn != null),
-                        ascii(written.dueAt())));
-        return settled(key, reply);
+        return hotPath.fail(key, token, failure, policy);
     }
 
     @Override
     public Optional<EventRecord> find(EventKey key) {
-        return Optional.ofNullable(RecordCodec.decode(key, redis.hgetall(keys.event(key))));
+        return hotPath.find(key);
     }
 
     @Override
@@ -232,19 +166,5 @@ public final class RedisIdempotencyStore implements RecoveryStore, AutoCloseable
     @Override
     public void close() {
         redis.close();
-    }
-
-    /** The outcome of a completion or failure; drops the open-index entry of a record it settled. */
-    private WriteOutcome settled(EventKey key, List<Object> reply) {
-        WriteOutcome outcome = Replies.write(reply);
-        if (outcome instanceof WriteOutcome.Recorded && reply.size() > 1) {
-            open.forget(key, Replies.text(reply.get(1)));
-        }
-        return outcome;
-    }
-
-    /** A PROCESSING or FAILED record lives at least its retention, and never less than its lease. */
-    private static Duration unfinishedTtl(IdempotencyPolicy policy) {
-        return policy.retention().compareTo(policy.lease()) > 0 ? policy.retention() : policy.lease();
     }
 }

@@ -1,6 +1,7 @@
 package dev.hookguard.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.EventKey;
@@ -11,6 +12,7 @@ import dev.hookguard.core.Payload;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -32,13 +34,16 @@ class DeadLetterCountIT {
 
     private static ThrowawayRedis redis;
     private static RedisIdempotencyStore store;
+    private static RedisKeys keys;
     private static RedisClient client;
     private static StatefulRedisConnection<String, String> admin;
 
     @BeforeAll
     static void start() throws Exception {
         redis = ThrowawayRedis.start();
-        store = RedisStores.standalone(redis.uri(), RedisTestStores.uniqueConfig());
+        RedisStoreConfig config = RedisTestStores.uniqueConfig();
+        keys = new RedisKeys(config.keyPrefix());
+        store = RedisStores.standalone(redis.uri(), config);
         client = RedisClient.create(redis.uri());
         admin = client.connect();
     }
@@ -58,6 +63,8 @@ class DeadLetterCountIT {
             long token = ((ClaimOutcome.Acquired) store.claim(key, FP, ONE_ATTEMPT)).token();
             store.fail(key, token, new Failure(new Payload(new byte[1000], Map.of()), "boom"), ONE_ATTEMPT);
         }
+        // settling a record drops its open-index entry without waiting; let those drops land first
+        await().atMost(Duration.ofSeconds(5)).until(() -> admin.sync().zcard(keys.open("gauge")) == 0);
         Map<String, Long> before = commandStats();
 
         long count = store.deadLetterCount("gauge");
