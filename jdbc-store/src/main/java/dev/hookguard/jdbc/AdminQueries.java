@@ -9,6 +9,7 @@ import dev.hookguard.core.EventKey;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoredResponse;
+import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Query;
 import org.jooq.Record2;
@@ -31,7 +32,7 @@ final class AdminQueries {
 
     /** The row's status and whether it is still within its retention, locked for the operator's change. */
     ResultQuery<Record2<String, Boolean>> lock(DSLContext dsl, EventKey key) {
-        return dsl.select(t.status, org.jooq.impl.DSL.field(t.expiresAt.gt(time.now())))
+        return dsl.select(t.status, org.jooq.impl.DSL.field(claims.live()))
                 .from(t.table)
                 .where(claims.is(key))
                 .forUpdate();
@@ -62,6 +63,11 @@ final class AdminQueries {
                 .where(claims.is(key));
     }
 
+    /** Past its retention and neither queued nor in the due queue: purge never deletes what still has to run. */
+    private Condition purgeable() {
+        return claims.expired().and(t.status.ne(ClaimQueries.QUEUED));
+    }
+
     /**
      * Deletes at most {@code limit} rows past their retention. MariaDB/MySQL: {@code DELETE … ORDER BY expires_at
      * LIMIT n}. PostgreSQL and H2: by primary key from a limited sub-select (PostgreSQL's locked with {@code SKIP
@@ -71,17 +77,14 @@ final class AdminQueries {
     Query purgeBatch(DSLContext dsl, JdbcDialect dialect, int limit) {
         return switch (dialect) {
             case MARIADB, MYSQL ->
-                dsl.deleteFrom(t.table)
-                        .where(t.expiresAt.le(time.now()))
-                        .orderBy(t.expiresAt)
-                        .limit(val(limit));
+                dsl.deleteFrom(t.table).where(purgeable()).orderBy(t.expiresAt).limit(val(limit));
             case POSTGRESQL, H2 -> {
                 var expired = dsl.select(t.endpoint, t.eventId)
                         .from(t.table)
-                        .where(t.expiresAt.le(time.now()))
+                        .where(purgeable())
                         .limit(val(limit));
                 yield dsl.deleteFrom(t.table)
-                        .where(t.expiresAt.le(time.now()))
+                        .where(purgeable())
                         .and(row(t.endpoint, t.eventId)
                                 .in(
                                         dialect == JdbcDialect.POSTGRESQL

@@ -23,7 +23,7 @@ final class EventRowMapper {
     }
 
     StoredRow row(Record r) {
-        return new StoredRow(record(r), r.get(t.expiresAt));
+        return new StoredRow(record(r), r.get(t.expiresAt), r.get(t.nextAttemptAt));
     }
 
     EventRecord record(Record r) {

@@ -16,8 +16,9 @@ import org.slf4j.LoggerFactory;
  * The claim where a guarded upsert cannot report what it did (H2, MariaDB/MySQL), in two atomic steps:
  *
  * <ol>
- *   <li>Auto-committed insert-if-absent ({@code INSERT IGNORE} on MariaDB, {@code MERGE … WHEN NOT MATCHED THEN
- *       INSERT} on H2). One inserted row means the event was new: acquired, one round trip.
+ *   <li>Auto-committed insert-if-absent ({@code INSERT IGNORE … RETURNING token} on MariaDB, {@code SELECT token
+ *       FROM FINAL TABLE (MERGE … WHEN NOT MATCHED THEN INSERT …)} on H2). A returned token means the event was new:
+ *       acquired, one round trip.
  *   <li>Otherwise one short transaction: {@code SELECT … FOR UPDATE} of the row with the database's {@code now},
  *       {@link ClaimDecision}, and, when the row may be taken over, an {@code UPDATE} of the locked row.
  * </ol>
@@ -45,8 +46,10 @@ final class LockingClaim implements ClaimStrategy {
     @Override
     public ClaimOutcome claim(EventKey key, Fingerprint fingerprint, IdempotencyPolicy policy) {
         for (int round = 1; round <= MAX_ROUNDS; round++) {
-            if (session.autoCommit("claim " + key, dsl -> inserted(dsl, key, fingerprint, policy))) {
-                return new ClaimOutcome.Acquired(1, 1);
+            Optional<Long> inserted =
+                    session.autoCommit("claim " + key, dsl -> inserted(dsl, key, fingerprint, policy));
+            if (inserted.isPresent()) {
+                return new ClaimOutcome.Acquired(inserted.get(), 1);
             }
             afterRefusal.accept(key);
             Optional<ClaimOutcome> outcome =
@@ -59,12 +62,18 @@ final class LockingClaim implements ClaimStrategy {
         return CONTENDED;
     }
 
-    private boolean inserted(DSLContext dsl, EventKey key, Fingerprint fingerprint, IdempotencyPolicy policy) {
+    /** The new row's token, or empty when the row existed. */
+    private Optional<Long> inserted(DSLContext dsl, EventKey key, Fingerprint fingerprint, IdempotencyPolicy policy) {
         try {
-            return queries.insertIfAbsent(dsl, key, fingerprint, policy).execute() == 1;
+            var insert = queries.insertIfAbsent(dsl, key, fingerprint, policy);
+            if (session.dialect() != JdbcDialect.MYSQL) {
+                return insert.fetchOptional(0, Long.class);
+            }
+            // MySQL has no INSERT … RETURNING: read the new row's token in a second statement
+            return insert.execute() == 1 ? queries.token(dsl, key).fetchOptional(0, Long.class) : Optional.empty();
         } catch (DataAccessException e) {
             if (StoreErrors.isIntegrityViolation(e)) {
-                return false;
+                return Optional.empty();
             }
             throw e;
         }
@@ -77,7 +86,8 @@ final class LockingClaim implements ClaimStrategy {
         if (row.isEmpty()) {
             return Optional.empty();
         }
-        ClaimDecision decision = ClaimDecision.of(mapper.row(row.get()), fingerprint, queries.dbNow(row.get()));
+        ClaimDecision decision = ClaimDecision.of(
+                mapper.row(row.get()), fingerprint, queries.dbNow(row.get()), queries.dbMicros(row.get()));
         if (decision instanceof ClaimDecision.Report report) {
             return Optional.of(report.outcome());
         }

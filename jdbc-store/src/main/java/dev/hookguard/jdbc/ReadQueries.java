@@ -28,7 +28,7 @@ final class ReadQueries {
     }
 
     ResultQuery<Record> find(DSLContext dsl, EventKey key) {
-        return dsl.select(t.columns).from(t.table).where(claims.is(key)).and(t.expiresAt.gt(time.now()));
+        return dsl.select(t.columns).from(t.table).where(claims.is(key)).and(claims.live());
     }
 
     /**

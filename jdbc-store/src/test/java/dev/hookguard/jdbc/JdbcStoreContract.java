@@ -108,10 +108,13 @@ abstract class JdbcStoreContract {
 
     @Test
     void shouldAcquireAfreshWhenRecordIsPurgedBetweenRefusedClaimAndRead() {
-        acquire(key("e1"), POLICY);
+        long purged = acquire(key("e1"), POLICY).token();
         JdbcIdempotencyStore racing = racingStore(k -> database().delete(database().table, k));
 
-        assertThat(racing.claim(key("e1"), FP, POLICY)).isEqualTo(new ClaimOutcome.Acquired(1, 1));
+        assertThat(racing.claim(key("e1"), FP, POLICY)).isInstanceOfSatisfying(ClaimOutcome.Acquired.class, fresh -> {
+            assertThat(fresh.attempt()).isEqualTo(1);
+            assertThat(fresh.token()).isGreaterThan(purged);
+        });
     }
 
     @Test
@@ -121,7 +124,10 @@ abstract class JdbcStoreContract {
             DSL.using(caller, database().dialect.sqlDialect(), JdbcSession.SETTINGS)
                     .fetchCount(DSL.table(DSL.name(database().table)));
 
-            assertThat(store.claim(key("e1"), FP, POLICY)).isEqualTo(new ClaimOutcome.Acquired(1, 1));
+            assertThat(store.claim(key("e1"), FP, POLICY))
+                    .isInstanceOfSatisfying(
+                            ClaimOutcome.Acquired.class,
+                            acquired -> assertThat(acquired.attempt()).isEqualTo(1));
 
             caller.rollback();
         }
@@ -171,14 +177,66 @@ abstract class JdbcStoreContract {
     }
 
     @Test
+    void shouldStartTokensAtDatabaseTimeInMicrosecondsAndNeverRepeatThemAfterPurge() {
+        IdempotencyPolicy brief = IdempotencyPolicy.from(SHORT_LEASE)
+                .retention(SHORT)
+                .maxAttempts(100)
+                .build();
+        long before = database().now().toEpochMilli();
+        long last = acquire(key("t"), brief).token();
+        assertThat(last).isBetween((before - 1) * 1000, (database().now().toEpochMilli() + 1) * 1000);
+        for (int i = 0; i < 20; i++) {
+            store.fail(key("t"), last, new Failure(payload("t"), "HTTP 500"), brief);
+            long next = acquire(key("t"), brief).token();
+            assertThat(next).isGreaterThan(last);
+            last = next;
+        }
+        store.complete(key("t"), last, Completion.succeeded(StoredResponse.empty(200)), brief);
+        await().atMost(Duration.ofSeconds(10))
+                .pollInterval(Duration.ofMillis(50))
+                .until(() -> store.find(key("t")).isEmpty());
+        assertThat(store.purgeExpired()).isPositive();
+
+        assertThat(acquire(key("t"), brief).token()).isGreaterThan(last);
+    }
+
+    @Test
+    void shouldMigrateVersionOneTableInPlaceKeepingItsRows() {
+        String table = database().table + "_v1";
+        try {
+            JdbcSchema.MIGRATIONS
+                    .get(0)
+                    .statements(database().dialect, table)
+                    .forEach(database().dsl()::execute);
+            insertVersionOneRow(table, key("old"));
+            JdbcStoreConfig config = JdbcStoreConfig.from(database().config())
+                    .tableName(table)
+                    .createSchemaIfMissing(true)
+                    .build();
+            store = new JdbcIdempotencyStore(database().dataSource, config);
+
+            assertThat(store.find(key("old")).orElseThrow().status()).isEqualTo(RecordStatus.SUCCEEDED);
+            assertThat(store.claim(key("old"), FP, POLICY)).isInstanceOf(ClaimOutcome.Duplicate.class);
+            assertThat(store.claim(key("new"), FP, POLICY)).isInstanceOf(ClaimOutcome.Acquired.class);
+            assertThat(new JdbcIdempotencyStore(database().dataSource, config).find(key("new")))
+                    .isPresent();
+        } finally {
+            JdbcSchema.drop(database().dataSource, database().dialect, table);
+        }
+    }
+
+    @Test
     void shouldRecordExactlyOneAcquisitionPerEventFor64ThreadsTimesThousandEventsTimesFiveDuplicates()
             throws Exception {
         int events = 1000;
         int duplicates = 5;
         long start = System.nanoTime();
 
+        IdempotencyPolicy longLease =
+                IdempotencyPolicy.from(POLICY).lease(Duration.ofMinutes(10)).build();
+
         List<ClaimOutcome> outcomes =
-                Concurrently.run(64, events * duplicates, i -> store.claim(key("c" + (i % events)), FP, POLICY));
+                Concurrently.run(64, events * duplicates, i -> store.claim(key("c" + (i % events)), FP, longLease));
 
         Duration took = Duration.ofNanos(System.nanoTime() - start);
         log.info(
@@ -192,6 +250,29 @@ abstract class JdbcStoreContract {
                 .filteredOn(ClaimOutcome.InProgress.class::isInstance)
                 .hasSize(events * (duplicates - 1));
         assertThat(store.deadLetters(endpoint, null, 10).records()).isEmpty();
+    }
+
+    /** A SUCCEEDED row as version 1 of the store wrote it, into a table of version 1. */
+    private void insertVersionOneRow(String table, EventKey key) {
+        EventsTable t = new EventsTable(table, database().dialect);
+        DatabaseTime time = new DatabaseTime(database().dialect);
+        database()
+                .dsl()
+                .insertInto(t.table)
+                .set(t.endpoint, key.endpoint())
+                .set(t.eventId, key.eventId())
+                .set(t.formatVersion, 1)
+                .set(t.status, RecordStatus.SUCCEEDED.code())
+                .set(t.fingerprint, FP.hex())
+                .set(t.token, 1L)
+                .set(t.attempts, 1)
+                .set(t.expiresAt, time.after(Duration.ofHours(1)))
+                .set(t.responseStatus, 200)
+                .set(t.responseBodyOmitted, false)
+                .set(t.createdAt, time.now())
+                .set(t.updatedAt, time.now())
+                .set(t.completedAt, time.now())
+                .execute();
     }
 
     private EventKey succeeded(String id, IdempotencyPolicy policy) {

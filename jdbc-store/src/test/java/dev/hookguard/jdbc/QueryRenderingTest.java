@@ -48,10 +48,17 @@ class QueryRenderingTest {
                 assertThat(claim)
                         .startsWith("insert into my_events")
                         .contains(" on conflict (endpoint, event_id) do update set ")
-                        .contains(" where (my_events.expires_at <= current_timestamp(3) or ")
+                        .contains(" token = greatest((my_events.token + 1), excluded.token),")
+                        .contains(" where ((my_events.expires_at <= current_timestamp(3) and my_events.next_attempt_at"
+                                + " is null) or ")
                         .endsWith(" returning my_events.token, my_events.attempts");
-            case H2 -> assertThat(claim).startsWith("merge into my_events").contains(" when not matched then insert ");
-            case MARIADB, MYSQL -> assertThat(claim).startsWith("insert ignore into my_events");
+            case H2 ->
+                assertThat(claim)
+                        .startsWith("select token from final table (merge into my_events")
+                        .contains(" when not matched then insert ");
+            case MARIADB ->
+                assertThat(claim).startsWith("insert ignore into my_events").endsWith(" returning token");
+            case MYSQL -> assertThat(claim).startsWith("insert ignore into my_events");
         }
     }
 
@@ -71,7 +78,7 @@ class QueryRenderingTest {
                         : claims.insertIfAbsent(dsl, KEY, FP, POLICY),
                 claims.read(dsl, KEY, true),
                 claims.takeOver(
-                        dsl, KEY, FP, POLICY, new ClaimDecision.TakeOver(new ClaimOutcome.Acquired(2, 1), true)),
+                        dsl, KEY, FP, POLICY, new ClaimDecision.TakeOver(new ClaimOutcome.Acquired(2, 1), 1, true)),
                 writes.renew(dsl, KEY, 1, POLICY),
                 writes.complete(dsl, KEY, 1, Completion.rejected(response, payload), POLICY),
                 writes.fail(dsl, KEY, 1, new Failure(payload, "errorvalue"), POLICY, null),
