@@ -36,7 +36,7 @@ final class ClaimQueries {
 
     static final Field<String> PROCESSING = inline(RecordStatus.PROCESSING.code());
     static final Field<String> FAILED = inline(RecordStatus.FAILED.code());
-    static final Field<String> QUEUED = inline("Q");
+    static final Field<String> QUEUED = inline(RecordStatus.QUEUED.code());
 
     private final EventsTable t;
     private final DatabaseTime time;
@@ -86,14 +86,9 @@ final class ClaimQueries {
     }
 
     /**
-     * Inserts a fresh row unless one exists, without an error, and returns its token (no row when one existed):
+     * Inserts {@code row} unless the key exists, without an error, and returns its token (no row when one existed):
      * {@code INSERT IGNORE … RETURNING token} on MariaDB, {@code SELECT token FROM FINAL TABLE (MERGE …)} on H2.
      */
-    ResultQuery<Record1<Long>> insertIfAbsent(DSLContext dsl, EventKey key, Fingerprint fp, IdempotencyPolicy policy) {
-        return insertIfAbsent(dsl, key, freshRow(key, fp, policy));
-    }
-
-    /** As above for any fresh row. */
     ResultQuery<Record1<Long>> insertIfAbsent(DSLContext dsl, EventKey key, Map<Field<?>, Field<?>> row) {
         if (dsl.dialect().family() == SQLDialect.H2) {
             var merge = dsl.mergeInto(t.table)
@@ -185,7 +180,8 @@ final class ClaimQueries {
         return DSL.inline(null, column);
     }
 
-    private Map<Field<?>, Field<?>> freshRow(EventKey key, Fingerprint fp, IdempotencyPolicy policy) {
+    /** Every column of a new PROCESSING row: token of the database's time in µs, attempt 1, a fresh lease. */
+    Map<Field<?>, Field<?>> freshRow(EventKey key, Fingerprint fp, IdempotencyPolicy policy) {
         Map<Field<?>, Field<?>> row = new LinkedHashMap<>();
         row.put(t.endpoint, val(key.endpoint()));
         row.put(t.eventId, val(key.eventId()));
@@ -202,7 +198,8 @@ final class ClaimQueries {
         return row;
     }
 
-    private Map<Field<?>, Field<?>> clearedResponse() {
+    /** The response columns cleared. */
+    Map<Field<?>, Field<?>> clearedResponse() {
         Map<Field<?>, Field<?>> set = new LinkedHashMap<>();
         set.put(t.responseStatus, nullOf(t.responseStatus));
         set.put(t.responseType, nullOf(t.responseType));

@@ -52,6 +52,11 @@ final class DatabaseTime {
         return now;
     }
 
+    /** The database's current time minus {@code duration}, which is bound. */
+    Field<Instant> before(Duration duration) {
+        return now.minus(DSL.val(DayToSecond.valueOf(duration)));
+    }
+
     /** The database's current time plus {@code duration}, which is bound. */
     Field<Instant> after(Duration duration) {
         return now.plus(DSL.val(DayToSecond.valueOf(duration)));

@@ -4,9 +4,11 @@ import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.jooq.DSLContext;
+import org.jooq.Field;
 import org.jooq.Record;
 import org.jooq.exception.DataAccessException;
 import org.slf4j.Logger;
@@ -64,12 +66,21 @@ final class LockingClaim implements ClaimStrategy {
 
     /** The new row's token, or empty when the row existed. */
     private Optional<Long> inserted(DSLContext dsl, EventKey key, Fingerprint fingerprint, IdempotencyPolicy policy) {
+        return insertedToken(session, queries, dsl, key, queries.freshRow(key, fingerprint, policy));
+    }
+
+    /**
+     * Inserts {@code row} unless the key exists and returns its token, or empty when the key existed (also when H2's
+     * {@code MERGE} met a concurrent insert of the key and failed with a duplicate key). MySQL has no {@code INSERT …
+     * RETURNING}: it reads the new row's token in a second statement.
+     */
+    static Optional<Long> insertedToken(
+            JdbcSession session, ClaimQueries queries, DSLContext dsl, EventKey key, Map<Field<?>, Field<?>> row) {
         try {
-            var insert = queries.insertIfAbsent(dsl, key, fingerprint, policy);
+            var insert = queries.insertIfAbsent(dsl, key, row);
             if (session.dialect() != JdbcDialect.MYSQL) {
                 return insert.fetchOptional(0, Long.class);
             }
-            // MySQL has no INSERT … RETURNING: read the new row's token in a second statement
             return insert.execute() == 1 ? queries.token(dsl, key).fetchOptional(0, Long.class) : Optional.empty();
         } catch (DataAccessException e) {
             if (StoreErrors.isIntegrityViolation(e)) {

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A purge that empties the table, followed by VACUUM and ANALYZE, leaves PostgreSQL's key lookups on the primary key
  * (an emptied, re-analysed table once switched them to a sequential scan, four times slower once it filled again):
- * the V2 migration keeps VACUUM from cutting the table to zero pages.
+ * the V2 migration keeps VACUUM from cutting the table to zero pages. The pick stays on the due index and the
+ * dead-letter count is an index-only scan of the operator index.
  */
 class PostgresPlanIT {
 
@@ -67,6 +68,11 @@ class PostgresPlanIT {
                 .doesNotContain("Seq Scan");
         assertThat(plan(queries().claims.upsert(dsl(), KEY, FP, BRIEF)))
                 .contains("Conflict Arbiter Indexes: " + database.table + "_pk");
+        assertThat(plan(queries().queue.pickReturning(dsl(), "plan", 10, Duration.ofSeconds(30))))
+                .contains("Index Scan using " + database.table + "_due_idx")
+                .doesNotContain("Seq Scan");
+        assertThat(plan(queries().operators.deadLetterCount(dsl(), "plan")))
+                .contains("Index Only Scan using " + database.table + "_ops_idx");
     }
 
     private static DSLContext dsl() {
@@ -88,12 +94,16 @@ class PostgresPlanIT {
         final ClaimQueries claims;
         final WriteQueries writes;
         final ReadQueries reads;
+        final QueueQueries queue;
+        final OperatorQueries operators;
 
         Queries(EventsTable table, JdbcDialect dialect) {
             DatabaseTime time = new DatabaseTime(dialect);
             claims = new ClaimQueries(table, time);
             writes = new WriteQueries(table, time, claims);
             reads = new ReadQueries(table, time, claims);
+            queue = new QueueQueries(table, time, claims);
+            operators = new OperatorQueries(table, time, claims, writes);
         }
     }
 }
