@@ -9,7 +9,6 @@ import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.Failure;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
-import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.ListFilter;
 import dev.hookguard.core.OperatorAction;
 import dev.hookguard.core.Payload;
@@ -27,16 +26,20 @@ import org.jooq.exception.DataAccessException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The {@link IdempotencyStore} on one table of a PostgreSQL, H2 or MariaDB/MySQL database, reached through any
- * {@link DataSource} (a HikariCP pool in production). Thread-safe; create one per table and share it.
+ * The {@link RecoveryStore} (hot path, due queue, operator side) on one table of a PostgreSQL, H2 or MariaDB/MySQL
+ * database, reached through any {@link DataSource} (a HikariCP pool in production). Thread-safe; create one per table
+ * and share it.
  *
  * <p>Every operation borrows its own connection and runs as one auto-committed statement or one short transaction of
  * its own, never inside a transaction the caller has open, so pass the pool itself, not a transaction-aware proxy. The
  * claim is a single guarded upsert on PostgreSQL and insert-if-absent plus a locked read elsewhere (see {@link
  * UpsertClaim}, {@link LockingClaim}); every later write is an {@code UPDATE} fenced by the claim's token. Leases and
- * retention follow the database's clock, in milliseconds. Records past their retention behave as absent at once and
- * are deleted by {@link #purgeExpired()}. Any database failure is a {@link
- * dev.hookguard.core.StoreUnavailableException}. The module README lists the table and every statement.
+ * retention follow the database's clock, in milliseconds; fencing tokens start at its time in microseconds and never
+ * repeat for a key. Records past their retention behave as absent at once and are deleted by {@link #purgeExpired()},
+ * except records in the due queue ({@link JdbcDueQueue}), which never expire while there. Operators' actions ({@link
+ * JdbcOperatorStore}) keep a bounded audit history in the row. A deadlock or serialization failure is retried up to
+ * three times; any other database failure is a {@link dev.hookguard.core.StoreUnavailableException}. The module
+ * README lists the table, its migrations and every statement.
  */
 public final class JdbcIdempotencyStore implements RecoveryStore {
 

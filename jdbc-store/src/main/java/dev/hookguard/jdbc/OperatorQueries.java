@@ -91,7 +91,7 @@ final class OperatorQueries {
                 .set(writes.response(null))
                 .set(t.status, ClaimQueries.QUEUED)
                 .set(t.attempts, inline(0))
-                .set(t.nextAttemptAt, time.now())
+                .set(t.nextAttemptAt, val(at(history), t.nextAttemptAt))
                 .set(t.completedAt, nullOf(t.completedAt));
     }
 
@@ -113,7 +113,7 @@ final class OperatorQueries {
                 .set(t.status, code(RecordStatus.SUCCEEDED))
                 .set(t.lastError, note == null ? t.lastError : val(WriteQueries.capped(note)))
                 .set(t.nextAttemptAt, nullOf(t.nextAttemptAt))
-                .set(t.completedAt, time.now());
+                .set(t.completedAt, val(at(history), t.completedAt));
     }
 
     /** The condition of the row: its key. To be added to every action's update. */
@@ -121,12 +121,20 @@ final class OperatorQueries {
         return claims.is(key);
     }
 
+    /**
+     * The columns every action sets; {@code updated_at} is the new entry's time (the locked read's {@code now}), so
+     * record and history agree also where each statement has its own {@code now} (MariaDB).
+     */
     private UpdateSetMoreStep<?> changed(DSLContext dsl, List<AuditEntry> history, IdempotencyPolicy policy) {
         return dsl.update(t.table)
                 .set(t.history, val(AuditHistory.encode(history), t.history))
                 .set(t.leaseUntil, nullOf(t.leaseUntil))
                 .set(t.expiresAt, time.after(policy.retention()))
-                .set(t.updatedAt, time.now());
+                .set(t.updatedAt, val(at(history), t.updatedAt));
+    }
+
+    private static Instant at(List<AuditEntry> history) {
+        return history.get(history.size() - 1).at();
     }
 
     private Condition selects(ListFilter filter) {

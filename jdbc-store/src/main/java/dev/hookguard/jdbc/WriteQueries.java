@@ -93,7 +93,10 @@ final class WriteQueries {
         if (only == null) {
             set.put(t.status, when(dead, inline(RecordStatus.DEAD.code())).otherwise(ClaimQueries.FAILED));
             set.put(t.expiresAt, when(dead, time.after(policy.deadRetention())).otherwise(failedExpiry));
-            set.put(t.nextAttemptAt, when(dead, nullOf(t.nextAttemptAt)).otherwise(due));
+            // both branches null would be typed text on PostgreSQL: without a retry the column is simply null
+            set.put(
+                    t.nextAttemptAt,
+                    retryIn == null ? due : when(dead, nullOf(t.nextAttemptAt)).otherwise(due));
             return dsl.update(t.table).set(set).where(held(key, token));
         }
         boolean toDead = only == RecordStatus.DEAD;
