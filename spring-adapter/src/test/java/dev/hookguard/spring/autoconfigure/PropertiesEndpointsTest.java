@@ -144,7 +144,8 @@ class PropertiesEndpointsTest {
                         only(Map.of("hookguard.endpoints.x.scheme", "paypal", "hookguard.endpoints.x.secrets", "s")))
                 .isInstanceOf(HookguardConfigurationException.class)
                 .hasMessage("hookguard.endpoints.x.scheme must be one of standard-webhooks, svix, stripe, github,"
-                        + " shopify, slack, generic but was 'paypal'");
+                        + " shopify, slack, twilio, paddle, square, sendgrid, gitlab, zoom, intercom, generic"
+                        + " but was 'paypal'");
     }
 
     @Test
