@@ -134,7 +134,8 @@ class PropertiesEndpointsTest {
                         "hookguard.endpoints.sw.secrets[0]", "whsec_c2VjcmV0",
                         "hookguard.endpoints.sw.secrets[1]", "not-a-whsec-secret")))
                 .isInstanceOf(HookguardConfigurationException.class)
-                .hasMessage("hookguard.endpoints.sw.secrets[1] must start with 'whsec_'")
+                .hasMessageStartingWith("hookguard.endpoints.sw.secrets[1] must be 'whsec_' followed by non-empty"
+                        + " base64, or bare base64")
                 .hasMessageNotContaining("not-a-whsec-secret");
     }
 
