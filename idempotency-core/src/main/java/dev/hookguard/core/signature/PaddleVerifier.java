@@ -59,6 +59,10 @@ public final class PaddleVerifier implements SignatureVerifier {
         if (time instanceof Rejected) {
             return time;
         }
+        Rejected tooMany = Rejections.tooMany(HEADER, candidates.size());
+        if (tooMany != null) {
+            return tooMany;
+        }
         if (candidates.isEmpty()) {
             return Rejections.malformed(HEADER, "holds no h1=<hex> signature");
         }

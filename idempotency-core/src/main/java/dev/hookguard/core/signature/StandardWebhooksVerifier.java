@@ -89,6 +89,10 @@ public final class StandardWebhooksVerifier implements SignatureVerifier {
                 }
             }
         }
+        Rejected tooMany = Rejections.tooMany(header, macs.size() + signatures.size());
+        if (tooMany != null) {
+            return tooMany;
+        }
         if (macs.isEmpty() && signatures.isEmpty()) {
             String expected = hasMacKeys ? SYMMETRIC : ASYMMETRIC;
             return otherVersions
