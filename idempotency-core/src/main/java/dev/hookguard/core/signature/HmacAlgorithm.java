@@ -19,6 +19,17 @@ public enum HmacAlgorithm {
         this.jcaName = jcaName;
     }
 
+    /** A {@link Mac} of this algorithm initialised with the key, to be cloned and never updated itself. */
+    Mac prepared(byte[] key) {
+        try {
+            Mac mac = Mac.getInstance(jcaName);
+            mac.init(new SecretKeySpec(key, jcaName));
+            return mac;
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("every Java platform has " + jcaName + " and accepts non-empty keys", e);
+        }
+    }
+
     /** The MAC of the concatenated parts under this key. */
     byte[] mac(byte[] key, byte[]... parts) {
         try {
