@@ -5,9 +5,9 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.signature.Verification.Rejected;
 import java.security.MessageDigest;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -61,8 +61,12 @@ public final class TwilioVerifier implements SignatureVerifier {
             return Rejections.noMatch(HEADER);
         }
         byte[] params = bodyHash == null ? sortedParameters(request.formParameters()) : new byte[0];
-        for (String variant : UrlSigned.portVariants(url)) {
-            if (keys.anyMatches(List.of(candidate), variant.getBytes(UTF_8), params)) {
+        List<byte[]> candidates = List.of(candidate);
+        if (keys.anyMatches(candidates, url.getBytes(UTF_8), params)) {
+            return Verification.Verified.untimed();
+        }
+        for (String variant : UrlSigned.portVariants(url)) { // only when the URL as resolved fails
+            if (keys.anyMatches(candidates, variant.getBytes(UTF_8), params)) {
                 return Verification.Verified.untimed();
             }
         }
@@ -71,11 +75,18 @@ public final class TwilioVerifier implements SignatureVerifier {
 
     /** The names and values, sorted by name and then by value, concatenated: Twilio's signed suffix. */
     static byte[] sortedParameters(Map<String, List<String>> parameters) {
+        String[] names = parameters.keySet().toArray(String[]::new);
+        Arrays.sort(names);
         StringBuilder signed = new StringBuilder();
-        new TreeMap<>(parameters)
-                .forEach((name, values) -> values.stream()
-                        .sorted()
-                        .forEach(v -> signed.append(name).append(v)));
+        for (String name : names) {
+            List<String> values = parameters.get(name);
+            if (values.size() > 1) {
+                values = values.stream().sorted().toList();
+            }
+            for (String value : values) {
+                signed.append(name).append(value);
+            }
+        }
         return signed.toString().getBytes(UTF_8);
     }
 

@@ -17,10 +17,12 @@ final class UrlSigned {
                 header + " signs the request URL, which is unknown here: verify the whole WebhookRequest");
     }
 
-    /** The URL as given, without its port, and with the scheme's default port: the forms a sender may have signed. */
+    /**
+     * The URL without its port and with the scheme's default port, the other forms a sender may have signed; the
+     * URL itself is left out.
+     */
     static List<String> portVariants(String url) {
         LinkedHashSet<String> variants = new LinkedHashSet<>();
-        variants.add(url);
         try {
             URI uri = new URI(url);
             String tail = url.substring(
@@ -31,6 +33,7 @@ final class UrlSigned {
         } catch (URISyntaxException | RuntimeException e) {
             // an unparsable URL is only tried as given
         }
+        variants.remove(url);
         return List.copyOf(variants);
     }
 }

@@ -9,6 +9,7 @@ import dev.hookguard.core.signature.EventIdSource;
 import dev.hookguard.core.signature.Headers;
 import dev.hookguard.core.signature.Scheme;
 import dev.hookguard.core.signature.Verification;
+import dev.hookguard.core.signature.WebhookRequest;
 import dev.hookguard.core.signature.WebhookSigner;
 import dev.hookguard.spring.HookguardConfigurationException;
 import dev.hookguard.spring.WebhookEndpoint;
@@ -53,6 +54,34 @@ class PropertiesEndpointsTest {
                 WebhookSigner.of(Scheme.STRIPE, "whsec_b").sign("evt_1", Instant.now(), body);
         assertThat(endpoint.verifier().verify(signedWithTheSecondSecret, body))
                 .isInstanceOf(Verification.Verified.class);
+    }
+
+    @Test
+    void shouldBuildAUrlSignedSchemeWithItsPublicUrl() {
+        WebhookEndpoint endpoint = only(Map.of(
+                "hookguard.endpoints.twilio.scheme", "twilio",
+                "hookguard.endpoints.twilio.secrets", "old-token,new-token",
+                "hookguard.endpoints.twilio.public-url", "https://hooks.example.com"));
+        byte[] form = "Body=hi&From=%2B1".getBytes(StandardCharsets.UTF_8);
+        Headers signed = WebhookSigner.forUrl(Scheme.TWILIO, "new-token", "https://hooks.example.com/sms")
+                .sign("id-1", Instant.now(), form)
+                .with(Headers.of("Content-Type", "application/x-www-form-urlencoded"));
+
+        WebhookRequest behindProxy = new WebhookRequest("POST", "http", "10.0.0.1", 8080, "/sms", null, signed, form);
+
+        assertThat(endpoint.verifier().verify(behindProxy)).isInstanceOf(Verification.Verified.class);
+        assertThat(endpoint.eventIds()).isEqualTo(EventIdConfig.forScheme(Scheme.TWILIO));
+    }
+
+    @Test
+    void shouldNameThePropertyOfABadPublicUrl() {
+        assertThatThrownBy(() -> only(Map.of(
+                        "hookguard.endpoints.sq.scheme", "square",
+                        "hookguard.endpoints.sq.secrets", "key",
+                        "hookguard.endpoints.sq.public-url", "hooks.example.com")))
+                .isInstanceOf(HookguardConfigurationException.class)
+                .hasMessageContaining("hookguard.endpoints.sq")
+                .hasMessageContaining("publicUrl must be an http(s)://host[:port][/prefix] URL");
     }
 
     @Test
