@@ -80,8 +80,8 @@ class PropertiesEndpointsTest {
                         "hookguard.endpoints.sq.secrets", "key",
                         "hookguard.endpoints.sq.public-url", "hooks.example.com")))
                 .isInstanceOf(HookguardConfigurationException.class)
-                .hasMessageContaining("hookguard.endpoints.sq")
-                .hasMessageContaining("publicUrl must be an http(s)://host[:port][/prefix] URL");
+                .hasMessage("hookguard.endpoints.sq.public-url must be an http(s)://host[:port][/prefix] URL without"
+                        + " query but was 'hooks.example.com'");
     }
 
     @Test
