@@ -9,6 +9,8 @@ import dev.hookguard.core.signature.Verifiers;
 import dev.hookguard.core.signature.WebhookSigner;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
+import java.security.PublicKey;
+import java.security.Signature;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -33,6 +35,11 @@ import org.openjdk.jmh.annotations.State;
  *       nothing else.
  *   <li>{@link #githubVerify} and {@link #rawMacBody}: the same for GitHub's {@code X-Hub-Signature-256}, whose
  *       signed content is the body alone.
+ *   <li>Twilio (a 4 KiB form body: decoding, sorting, HMAC-SHA1 over URL and parameters), Paddle and Square, each
+ *       against a prepared {@code Mac} over the same signed bytes.
+ *   <li>The asymmetric schemes, Standard Webhooks {@code v1a} (Ed25519) and SendGrid (ECDSA P-256), against the
+ *       JDK's bare {@code Signature.verify} of the same content ({@code initVerify}, {@code update}, {@code
+ *       verify}, with the {@code Signature} object got once per thread).
  * </ul>
  */
 @State(Scope.Benchmark)
@@ -47,6 +54,7 @@ public class SignatureBenchmark {
 
     private final byte[] body = body(BODY_BYTES);
     private final byte[] timestampDot = (SIGNED_AT.getEpochSecond() + ".").getBytes(StandardCharsets.US_ASCII);
+    private final SchemeFixtures schemes = new SchemeFixtures(body, SIGNED_AT);
     private SignatureVerifier stripe;
     private SignatureVerifier github;
     private Headers stripeHeaders;
@@ -62,18 +70,48 @@ public class SignatureBenchmark {
         githubHeaders = WebhookSigner.of(Scheme.GITHUB, SECRET).sign("delivery-1", SIGNED_AT, body);
         requireVerified(stripeVerify());
         requireVerified(githubVerify());
+        for (Verification verification : new Verification[] {
+            twilioVerify(), paddleVerify(), squareVerify(), standardWebhooksV1aVerify(), sendGridVerify()
+        }) {
+            requireVerified(verification);
+        }
     }
 
     /** A {@code Mac} with the secret's key, prepared once per thread. */
     @State(Scope.Thread)
     public static class PreparedMac {
         Mac mac;
+        Mac sha1;
 
         /** Gets and initialises the {@code Mac}. */
         @Setup
         public void prepare() throws GeneralSecurityException {
             mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(SECRET.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+            sha1 = Mac.getInstance("HmacSHA1");
+            sha1.init(new SecretKeySpec(SECRET.getBytes(StandardCharsets.UTF_8), "HmacSHA1"));
+        }
+    }
+
+    /** {@code Signature} objects got once per thread; {@code initVerify} per call, as a verification needs. */
+    @State(Scope.Thread)
+    public static class PreparedSignatures {
+        Signature ed25519;
+        Signature ecdsa;
+
+        /** Gets the two {@code Signature} objects. */
+        @Setup
+        public void prepare() throws GeneralSecurityException {
+            ed25519 = Signature.getInstance("Ed25519");
+            ecdsa = Signature.getInstance("SHA256withECDSA");
+        }
+
+        boolean verify(Signature signature, PublicKey key, byte[] candidate, byte[] head, byte[] body)
+                throws GeneralSecurityException {
+            signature.initVerify(key);
+            signature.update(head);
+            signature.update(body);
+            return signature.verify(candidate);
         }
     }
 
@@ -100,6 +138,69 @@ public class SignatureBenchmark {
     @Benchmark
     public byte[] rawMacBody(PreparedMac prepared) {
         return prepared.mac.doFinal(body);
+    }
+
+    /** Hookguard's Twilio verifier on a 4 KiB form body: parse, sort, HMAC-SHA1 over URL and parameters. */
+    @Benchmark
+    public Verification twilioVerify() {
+        return schemes.twilio.verify(schemes.twilioRequest);
+    }
+
+    /** HMAC-SHA1 of Twilio's signed content (URL and sorted parameters, prepared once) with a prepared {@code Mac}. */
+    @Benchmark
+    public byte[] rawMacTwilioContent(PreparedMac prepared) {
+        prepared.sha1.update(schemes.twilioUrl);
+        return prepared.sha1.doFinal(schemes.twilioParameters);
+    }
+
+    /** Hookguard's Paddle verifier. */
+    @Benchmark
+    public Verification paddleVerify() {
+        return schemes.paddle.verify(schemes.paddleHeaders, body);
+    }
+
+    /** HMAC-SHA256 of Paddle's {@code ts:body} with a prepared {@code Mac}. */
+    @Benchmark
+    public byte[] rawMacPaddleContent(PreparedMac prepared) {
+        prepared.mac.update(schemes.paddleHead);
+        return prepared.mac.doFinal(body);
+    }
+
+    /** Hookguard's Square verifier: resolve the URL, HMAC-SHA256 of URL and body. */
+    @Benchmark
+    public Verification squareVerify() {
+        return schemes.square.verify(schemes.squareRequest);
+    }
+
+    /** HMAC-SHA256 of Square's URL and body with a prepared {@code Mac}. */
+    @Benchmark
+    public byte[] rawMacSquareContent(PreparedMac prepared) {
+        prepared.mac.update(schemes.squareUrl);
+        return prepared.mac.doFinal(body);
+    }
+
+    /** Hookguard's Standard Webhooks verifier on a {@code v1a} (Ed25519) signature. */
+    @Benchmark
+    public Verification standardWebhooksV1aVerify() {
+        return schemes.v1a.verify(schemes.v1aHeaders, body);
+    }
+
+    /** The JDK's bare Ed25519 {@code Signature.verify} of the same content. */
+    @Benchmark
+    public boolean rawEd25519Verify(PreparedSignatures prepared) throws GeneralSecurityException {
+        return prepared.verify(prepared.ed25519, schemes.edKey, schemes.v1aSignature, schemes.v1aHead, body);
+    }
+
+    /** Hookguard's SendGrid verifier (ECDSA P-256). */
+    @Benchmark
+    public Verification sendGridVerify() {
+        return schemes.sendGrid.verify(schemes.sendGridHeaders, body);
+    }
+
+    /** The JDK's bare {@code SHA256withECDSA} {@code Signature.verify} of the same content. */
+    @Benchmark
+    public boolean rawEcdsaVerify(PreparedSignatures prepared) throws GeneralSecurityException {
+        return prepared.verify(prepared.ecdsa, schemes.ecKey, schemes.sendGridSignature, schemes.sendGridHead, body);
     }
 
     /** A JSON body of exactly {@code size} bytes with a top-level {@code id}, like a Stripe event. */

@@ -8,6 +8,7 @@ import dev.hookguard.core.signature.Scheme;
 import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.core.signature.SignatureVerifier;
 import dev.hookguard.core.signature.Verifiers;
+import java.time.Clock;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
@@ -103,7 +104,12 @@ public record EndpointConfig(
          * ({@link EventIdConfig#forScheme}).
          */
         public Builder scheme(Scheme scheme, SignatureConfig signature) {
-            return verifier(Verifiers.of(scheme, signature)).eventIds(EventIdConfig.forScheme(scheme));
+            return scheme(scheme, signature, Clock.systemUTC());
+        }
+
+        /** {@link #scheme(Scheme, SignatureConfig)} on this clock, such as a fixed one in tests. */
+        public Builder scheme(Scheme scheme, SignatureConfig signature, Clock clock) {
+            return verifier(Verifiers.of(scheme, signature, clock)).eventIds(EventIdConfig.forScheme(scheme));
         }
 
         /** See {@link EndpointConfig#verifier()}. */

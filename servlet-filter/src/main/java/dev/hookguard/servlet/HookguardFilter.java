@@ -118,7 +118,8 @@ public final class HookguardFilter implements Filter {
             return;
         }
         Headers headers = RequestHeaders.of(delivery.request());
-        Verification verification = endpoint.verifier().verify(headers, read.bytes()); // 2. verify the signature
+        Verification verification = endpoint.verifier()
+                .verify(RequestViews.of(delivery.request(), headers, read.bytes())); // 2. verify the signature
         if (verification instanceof Verification.Rejected rejected) {
             answers.rejected(endpoint, rejected).writeTo(delivery.response());
             return;

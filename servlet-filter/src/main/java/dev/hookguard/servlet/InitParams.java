@@ -3,6 +3,7 @@ package dev.hookguard.servlet;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.memory.InMemoryStore;
+import dev.hookguard.core.signature.PublicUrl;
 import dev.hookguard.core.signature.Scheme;
 import dev.hookguard.core.signature.SignatureConfig;
 import jakarta.servlet.FilterConfig;
@@ -33,7 +34,12 @@ import java.util.regex.Pattern;
  *       {@code unavailable-retry-after}</td><td>as in {@link HookguardFilterConfig}</td></tr>
  *   <tr><td>{@code metrics}</td><td>{@code detect} (default) or {@code none}</td></tr>
  *   <tr><td>{@code <endpoint>.path}, {@code <endpoint>.scheme} (required)</td><td>path pattern; {@code
- *       standard-webhooks}, {@code svix}, {@code stripe}, {@code github}, {@code shopify} or {@code slack}</td></tr>
+ *       standard-webhooks}, {@code svix}, {@code stripe}, {@code github}, {@code shopify}, {@code slack}, {@code
+ *       twilio}, {@code paddle}, {@code square}, {@code sendgrid}, {@code gitlab}, {@code zoom} or {@code
+ *       intercom}</td></tr>
+ *   <tr><td>{@code <endpoint>.public-url}</td><td>for the schemes that sign the URL: {@code as-received}
+ *       (default), {@code forwarded} (trust the proxy's {@code Forwarded} / {@code X-Forwarded-*}), or the public
+ *       base URL such as {@code https://hooks.example.com}; see {@link PublicUrl}</td></tr>
  *   <tr><td>{@code <endpoint>.secrets} (required)</td><td>comma-separated; an entry {@code env:NAME} is read
  *       from the environment variable {@code NAME}</td></tr>
  *   <tr><td>{@code <endpoint>.tolerance}, {@code .max-body-bytes}, {@code .lease}, {@code .retention},
@@ -62,6 +68,7 @@ public final class InitParams {
             "scheme",
             "secrets",
             "tolerance",
+            "public-url",
             "max-body-bytes",
             "lease",
             "retention",
@@ -105,6 +112,7 @@ public final class InitParams {
         Scheme scheme = Scheme.of(required(prefix + "scheme"));
         SignatureConfig.Builder signature = SignatureConfig.custom().secrets(secrets(required(prefix + "secrets")));
         optional(prefix + "tolerance", v -> signature.tolerance(duration(prefix + "tolerance", v)));
+        optional(prefix + "public-url", v -> signature.publicUrl(PublicUrl.parse(v)));
         IdempotencyPolicy.Builder policy = IdempotencyPolicy.custom();
         optional(prefix + "lease", v -> policy.lease(duration(prefix + "lease", v)));
         optional(prefix + "retention", v -> policy.retention(duration(prefix + "retention", v)));

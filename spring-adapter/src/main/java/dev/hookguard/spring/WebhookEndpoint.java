@@ -8,6 +8,7 @@ import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.core.signature.SignatureVerifier;
 import dev.hookguard.core.signature.Verifiers;
 import dev.hookguard.servlet.EndpointConfig;
+import java.time.Clock;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
@@ -105,7 +106,12 @@ public record WebhookEndpoint(
 
         /** A provider scheme with these secrets: its verifier and its event-id rule. */
         public Builder scheme(Scheme scheme, SignatureConfig signature) {
-            return verifier(Verifiers.of(scheme, signature)).eventIds(EventIdConfig.forScheme(scheme));
+            return scheme(scheme, signature, Clock.systemUTC());
+        }
+
+        /** {@link #scheme(Scheme, SignatureConfig)} on this clock, such as a fixed one in tests. */
+        public Builder scheme(Scheme scheme, SignatureConfig signature, Clock clock) {
+            return verifier(Verifiers.of(scheme, signature, clock)).eventIds(EventIdConfig.forScheme(scheme));
         }
 
         /** See {@link WebhookEndpoint#verifier()}. */

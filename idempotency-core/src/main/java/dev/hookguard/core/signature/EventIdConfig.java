@@ -36,9 +36,12 @@ public record EventIdConfig(List<EventIdSource> sources, boolean bodyHashFallbac
 
     /**
      * The id sources of a provider scheme: {@code webhook-id} then {@code svix-id} (Standard Webhooks); the
-     * top-level {@code id} field (Stripe); {@code X-GitHub-Delivery} (GitHub); {@code X-Shopify-Webhook-Id}
-     * then {@code X-Shopify-Event-Id} (Shopify); the top-level {@code event_id} field (Slack). The body-hash
-     * fallback is on; the body-hash key is on for GitHub and Shopify, whose ids are not signed.
+     * top-level {@code id} field (Stripe, Intercom); {@code X-GitHub-Delivery} (GitHub); {@code
+     * X-Shopify-Webhook-Id} then {@code X-Shopify-Event-Id} (Shopify); the top-level {@code event_id} field
+     * (Slack, Paddle, Square); {@code I-Twilio-Idempotency-Token} (Twilio); {@code X-Gitlab-Event-UUID} then
+     * {@code Idempotency-Key} (GitLab); none, so the body hash (SendGrid, whose body is a batch, and Zoom). The
+     * body-hash fallback is on; the body-hash key is on for GitHub, Shopify, Twilio and GitLab, whose ids are not
+     * signed.
      *
      * @throws IllegalArgumentException for {@link Scheme#GENERIC}, whose sources come from {@link
      *     #forGeneric}
@@ -53,6 +56,12 @@ public record EventIdConfig(List<EventIdSource> sources, boolean bodyHashFallbac
                 defaults(
                         true, EventIdSource.header("X-Shopify-Webhook-Id"), EventIdSource.header("X-Shopify-Event-Id"));
             case SLACK -> defaults(false, EventIdSource.jsonPointer("/event_id"));
+            case TWILIO -> defaults(true, EventIdSource.header("I-Twilio-Idempotency-Token"));
+            case PADDLE, SQUARE -> defaults(false, EventIdSource.jsonPointer("/event_id"));
+            case SENDGRID, ZOOM -> defaults(false);
+            case GITLAB ->
+                defaults(true, EventIdSource.header("X-Gitlab-Event-UUID"), EventIdSource.header("Idempotency-Key"));
+            case INTERCOM -> defaults(false, EventIdSource.jsonPointer("/id"));
             case GENERIC ->
                 throw new IllegalArgumentException(
                         "scheme GENERIC takes its id source from a GenericHmacConfig; use EventIdConfig.forGeneric");

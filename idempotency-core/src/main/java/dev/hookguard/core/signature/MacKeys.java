@@ -2,19 +2,26 @@ package dev.hookguard.core.signature;
 
 import java.security.MessageDigest;
 import java.util.List;
+import javax.crypto.Mac;
 
 /**
- * The decoded keys of one verifier and the algorithm they are used with. Checks candidate signatures against
- * every key, in constant time per comparison ({@link MessageDigest#isEqual}).
+ * The keys of one verifier and the algorithm they are used with. Checks candidate signatures against every key,
+ * in constant time per comparison ({@link MessageDigest#isEqual}).
+ *
+ * <p>Each key's {@link Mac} is prepared once ({@code getInstance} and {@code init}) and cloned per verification,
+ * which copies its precomputed inner and outer pads: a verification does no provider lookup and no key
+ * schedule, only the MAC over the signed bytes. The prototypes are never updated, so concurrent clones are safe.
  */
 final class MacKeys {
 
     private final HmacAlgorithm algorithm;
     private final List<byte[]> keys;
+    private final List<Mac> prototypes;
 
     MacKeys(HmacAlgorithm algorithm, List<byte[]> keys) {
         this.algorithm = algorithm;
         this.keys = keys.stream().map(byte[]::clone).toList();
+        this.prototypes = this.keys.stream().map(algorithm::prepared).toList();
     }
 
     /** Whether any candidate equals the MAC of the concatenated parts under any key. */
@@ -23,12 +30,25 @@ final class MacKeys {
             return false;
         }
         boolean matched = false;
-        for (byte[] key : keys) {
-            byte[] expected = algorithm.mac(key, parts);
+        for (int i = 0; i < prototypes.size(); i++) {
+            byte[] expected = mac(i, parts);
             for (byte[] candidate : candidates) {
                 matched |= MessageDigest.isEqual(expected, candidate);
             }
         }
         return matched;
+    }
+
+    private byte[] mac(int index, byte[]... parts) {
+        Mac mac;
+        try {
+            mac = (Mac) prototypes.get(index).clone();
+        } catch (CloneNotSupportedException e) {
+            return algorithm.mac(keys.get(index), parts); // a provider whose Mac cannot be cloned
+        }
+        for (byte[] part : parts) {
+            mac.update(part);
+        }
+        return mac.doFinal();
     }
 }

@@ -37,6 +37,10 @@ final class PrefixedSignatures {
             }
             otherVersions |= !value.startsWith(prefix) && isLabelled(value);
         }
+        Verification.Rejected tooMany = Rejections.tooMany(header, candidates.size());
+        if (tooMany != null) {
+            return tooMany;
+        }
         if (candidates.isEmpty()) {
             return otherVersions
                     ? Rejections.unsupported(header, "'" + prefix + "'")

@@ -12,7 +12,21 @@ import org.jspecify.annotations.Nullable;
 /** The rejections the verifiers share, and the rule for headers that must carry exactly one value. */
 final class Rejections {
 
+    /**
+     * The most signatures one delivery may carry. Senders put one per active secret (two while rotating); a cap
+     * keeps the work per delivery proportional to the body alone, not to the number of entries an attacker
+     * packs into a header.
+     */
+    static final int MAX_SIGNATURES = 8;
+
     private Rejections() {}
+
+    /** Null when the count is within {@link #MAX_SIGNATURES}, else the malformed-header rejection. */
+    static @Nullable Rejected tooMany(String header, int signatures) {
+        return signatures > MAX_SIGNATURES
+                ? malformed(header, "holds more than " + MAX_SIGNATURES + " signatures")
+                : null;
+    }
 
     static Rejected missing(String header) {
         return new Rejected(MISSING_HEADER, header + " header is missing");

@@ -18,6 +18,20 @@ public enum Scheme {
     SHOPIFY,
     /** Slack: {@link SlackVerifier}. */
     SLACK,
+    /** Twilio (HMAC-SHA1 over the URL and form parameters): {@link TwilioVerifier}. */
+    TWILIO,
+    /** Paddle Billing: {@link PaddleVerifier}. */
+    PADDLE,
+    /** Square (HMAC-SHA256 over the notification URL and body): {@link SquareVerifier}. */
+    SQUARE,
+    /** SendGrid Signed Event Webhook (ECDSA P-256): {@link SendGridVerifier}. */
+    SENDGRID,
+    /** GitLab (a shared token): {@link GitLabVerifier}. */
+    GITLAB,
+    /** Zoom: {@link ZoomVerifier}. */
+    ZOOM,
+    /** Intercom (HMAC-SHA1 of the body): {@link IntercomVerifier}. */
+    INTERCOM,
     /** A configurable HMAC scheme: {@link GenericHmacVerifier}, which needs a {@link GenericHmacConfig}. */
     GENERIC;
 
@@ -35,7 +49,23 @@ public enum Scheme {
                 return scheme;
             }
         }
-        throw new IllegalArgumentException("scheme must be one of standard-webhooks, svix, stripe, github, shopify, "
-                + "slack, generic but was '" + name + "'");
+        throw new IllegalArgumentException("scheme must be one of " + names() + " but was '" + name + "'");
+    }
+
+    /** The configuration name: lower case with {@code -}, such as {@code standard-webhooks}. */
+    public String configName() {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /** Every configuration name, {@code svix} included, comma-separated: for messages and documentation. */
+    public static String names() {
+        StringBuilder names = new StringBuilder();
+        for (Scheme scheme : values()) {
+            names.append(names.length() == 0 ? "" : ", ").append(scheme.configName());
+            if (scheme == STANDARD_WEBHOOKS) {
+                names.append(", svix");
+            }
+        }
+        return names.toString();
     }
 }

@@ -34,29 +34,40 @@ final class Secrets {
         return keys;
     }
 
-    /** Each secret's base64-decoded bytes after {@code whsec_}: the key of Standard Webhooks. */
+    /**
+     * The HMAC keys among Standard Webhooks secrets: each {@code whsec_<base64>} or bare base64 secret decoded;
+     * {@code whpk_} public keys are left to {@link PublicKeys#ed25519}.
+     */
     static List<byte[]> whsecKeys(List<String> secrets) {
         List<byte[]> keys = new ArrayList<>();
         for (int i = 0; i < secrets.size(); i++) {
-            keys.add(whsecKey("secrets[" + i + "]", secrets.get(i)));
+            if (!secrets.get(i).startsWith(PublicKeys.WHPK_PREFIX)) {
+                keys.add(whsecKey("secrets[" + i + "]", secrets.get(i)));
+            }
         }
         return keys;
     }
 
-    /** One Standard Webhooks secret's key; {@code name} is used in the message of a bad one. */
+    /**
+     * One Standard Webhooks secret's key: the base64 after {@code whsec_}, or the whole secret when it has no
+     * prefix, as the reference libraries accept; {@code name} is used in the message of a bad one.
+     */
     static byte[] whsecKey(String name, String secret) {
-        if (!secret.startsWith(WHSEC_PREFIX)) {
-            throw new IllegalArgumentException(name + " must start with '" + WHSEC_PREFIX + "'");
-        }
-        byte[] key;
-        try {
-            key = Base64.getDecoder().decode(secret.substring(WHSEC_PREFIX.length()));
-        } catch (IllegalArgumentException e) {
-            key = new byte[0]; // the message must not quote the secret, so the decoder's is not passed on
-        }
+        String encoded = secret.startsWith(WHSEC_PREFIX) ? secret.substring(WHSEC_PREFIX.length()) : secret;
+        byte[] key = decodeOrEmpty(encoded);
         if (key.length == 0) {
-            throw new IllegalArgumentException(name + " must be '" + WHSEC_PREFIX + "' followed by non-empty base64");
+            throw new IllegalArgumentException(name + " must be '" + WHSEC_PREFIX
+                    + "' followed by non-empty base64, or bare base64 (the secret is not shown)");
         }
         return key;
+    }
+
+    /** The standard base64 decoding of the text, or no bytes when it is not base64. */
+    static byte[] decodeOrEmpty(String encoded) {
+        try {
+            return Base64.getDecoder().decode(encoded.strip());
+        } catch (IllegalArgumentException e) {
+            return new byte[0]; // the message must not quote the secret, so the decoder's is not passed on
+        }
     }
 }

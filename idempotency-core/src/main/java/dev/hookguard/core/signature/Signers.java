@@ -11,6 +11,9 @@ final class Signers {
     private Signers() {}
 
     static WebhookSigner standardWebhooks(String secret) {
+        if (requireSecret(secret).startsWith(KeyPairSigners.WHSK_PREFIX)) {
+            return KeyPairSigners.standardWebhooks(secret);
+        }
         byte[] key = Secrets.whsecKey("secret", requireSecret(secret));
         return (id, timestamp, body) -> {
             String seconds = seconds(timestamp);
@@ -75,15 +78,15 @@ final class Signers {
         };
     }
 
-    private static String seconds(Instant timestamp) {
+    static String seconds(Instant timestamp) {
         return Long.toString(timestamp.getEpochSecond());
     }
 
-    private static byte[] utf8Key(String secret) {
+    static byte[] utf8Key(String secret) {
         return requireSecret(secret).getBytes(UTF_8);
     }
 
-    private static String requireSecret(String secret) {
+    static String requireSecret(String secret) {
         if (secret == null || secret.isEmpty()) {
             throw new IllegalArgumentException("secret must not be empty");
         }

@@ -10,32 +10,39 @@ import java.util.List;
 /**
  * Verifies the <a href="https://www.standardwebhooks.com/">Standard Webhooks</a> scheme, which Svix also
  * sends. The headers are {@code webhook-id}, {@code webhook-timestamp} and {@code webhook-signature}, or the
- * same three with the {@code svix-} prefix: the {@code webhook-} family is used when {@code webhook-id} is
- * present, else the {@code svix-} family, never a mix. {@link EventIdExtractor} follows the same rule, so the
- * id deduplicated on is always the id that was signed.
+ * same three with the {@code svix-} prefix: the {@code webhook-} family is used unless only {@code svix-id} is
+ * present, never a mix. {@link EventIdExtractor} follows the same rule, so the id deduplicated on is always the
+ * id that was signed.
  *
- * <p>The signature header is a space-separated list of {@code v1,<base64>} entries; the delivery passes when
- * any entry is the HMAC-SHA256 of {@code id.timestamp.body} under any secret. Entries of other versions (such
- * as the asymmetric {@code v1a}) are skipped; a header with only those is {@link
- * RejectionReason#UNSUPPORTED_VERSION}. Secrets are {@code whsec_} followed by base64; the key is the decoded
- * bytes.
+ * <p>The signature header is a space-separated list of {@code v1,<base64>} (HMAC-SHA256) and {@code
+ * v1a,<base64>} (Ed25519) entries over {@code id.timestamp.body}; the delivery passes when any entry verifies
+ * under any configured secret or key. Secrets are {@code whsec_<base64>} or bare base64 (the key is the decoded
+ * bytes), public keys {@code whpk_<base64>}; both may be configured together. Entries of a version for which no
+ * secret or key is configured are skipped; a header with only those is {@link
+ * RejectionReason#UNSUPPORTED_VERSION}.
  */
 public final class StandardWebhooksVerifier implements SignatureVerifier {
 
-    private static final String VERSION = "v1";
+    private static final String SYMMETRIC = "v1";
+    private static final String ASYMMETRIC = "v1a";
 
-    private final MacKeys keys;
+    private final MacKeys macKeys;
+    private final SignatureKeys publicKeys;
+    private final boolean hasMacKeys;
     private final Tolerance tolerance;
 
-    /** A verifier with this configuration and clock; a secret that is not {@code whsec_<base64>} is rejected. */
+    /** A verifier with this configuration and clock; a secret or key of the wrong form is rejected. */
     public StandardWebhooksVerifier(SignatureConfig config, Clock clock) {
-        this.keys = new MacKeys(HmacAlgorithm.HMAC_SHA256, Secrets.whsecKeys(config.secrets()));
+        List<byte[]> secrets = Secrets.whsecKeys(config.secrets());
+        this.hasMacKeys = !secrets.isEmpty();
+        this.macKeys = new MacKeys(HmacAlgorithm.HMAC_SHA256, secrets);
+        this.publicKeys = new SignatureKeys("Ed25519", PublicKeys.ed25519(config.secrets()));
         this.tolerance = new Tolerance(config.tolerance(), clock);
     }
 
     @Override
     public Verification verify(Headers headers, byte[] body) {
-        String family = headers.contains("webhook-id") ? "webhook-" : "svix-";
+        String family = !headers.contains("webhook-id") && headers.contains("svix-id") ? "svix-" : "webhook-";
         String idHeader = family + "id";
         String timestampHeader = family + "timestamp";
         String signatureHeader = family + "signature";
@@ -62,29 +69,37 @@ public final class StandardWebhooksVerifier implements SignatureVerifier {
 
     private Verification checkSignatures(
             List<String> values, String header, byte[] head, byte[] body, Verification time) {
-        List<byte[]> candidates = new ArrayList<>();
+        List<byte[]> macs = new ArrayList<>();
+        List<byte[]> signatures = new ArrayList<>();
         boolean otherVersions = false;
         for (String value : values) {
             for (String entry : value.split(" ")) {
                 int comma = entry.indexOf(',');
-                if (comma <= 0) {
-                    continue;
-                }
-                if (!entry.substring(0, comma).equals(VERSION)) {
-                    otherVersions = true;
+                String version = comma <= 0 ? "" : entry.substring(0, comma);
+                List<byte[]> into = version.equals(SYMMETRIC) && hasMacKeys
+                        ? macs
+                        : version.equals(ASYMMETRIC) && !publicKeys.isEmpty() ? signatures : null;
+                if (into == null) {
+                    otherVersions |= comma > 0;
                     continue;
                 }
                 byte[] decoded = Codecs.base64(entry.substring(comma + 1));
                 if (decoded != null) {
-                    candidates.add(decoded);
+                    into.add(decoded);
                 }
             }
         }
-        if (candidates.isEmpty()) {
-            return otherVersions
-                    ? Rejections.unsupported(header, "v1")
-                    : Rejections.malformed(header, "holds no 'v1,<base64>' entry");
+        Rejected tooMany = Rejections.tooMany(header, macs.size() + signatures.size());
+        if (tooMany != null) {
+            return tooMany;
         }
-        return keys.anyMatches(candidates, head, body) ? time : Rejections.noMatch(header);
+        if (macs.isEmpty() && signatures.isEmpty()) {
+            String expected = hasMacKeys ? SYMMETRIC : ASYMMETRIC;
+            return otherVersions
+                    ? Rejections.unsupported(header, expected)
+                    : Rejections.malformed(header, "holds no '" + expected + ",<base64>' entry");
+        }
+        boolean matched = macKeys.anyMatches(macs, head, body) | publicKeys.anyMatches(signatures, head, body);
+        return matched ? time : Rejections.noMatch(header);
     }
 }

@@ -54,6 +54,10 @@ public final class StripeVerifier implements SignatureVerifier {
                 candidates.add(decoded);
             }
         });
+        Rejected tooMany = Rejections.tooMany(HEADER, candidates.size());
+        if (tooMany != null) {
+            return tooMany;
+        }
         if (candidates.isEmpty()) {
             return otherSchemes && signatures.isEmpty()
                     ? Rejections.unsupported(HEADER, "v1")

@@ -23,6 +23,13 @@ public final class Verifiers {
             case GITHUB -> new GitHubVerifier(config);
             case SHOPIFY -> new ShopifyVerifier(config);
             case SLACK -> new SlackVerifier(config, clock);
+            case TWILIO -> new TwilioVerifier(config);
+            case PADDLE -> new PaddleVerifier(config, clock);
+            case SQUARE -> new SquareVerifier(config);
+            case SENDGRID -> new SendGridVerifier(config, clock);
+            case GITLAB -> new GitLabVerifier(config);
+            case ZOOM -> new ZoomVerifier(config, clock);
+            case INTERCOM -> new IntercomVerifier(config);
             case GENERIC ->
                 throw new IllegalArgumentException("scheme GENERIC needs a GenericHmacConfig; use Verifiers.generic");
         };
@@ -33,7 +40,10 @@ public final class Verifiers {
         return of(scheme, config, Clock.systemUTC());
     }
 
-    /** Standard Webhooks / Svix with these {@code whsec_} secrets and the default tolerance. */
+    /**
+     * Standard Webhooks / Svix with these secrets ({@code whsec_} or bare base64) or {@code whpk_} public keys and
+     * the default tolerance.
+     */
     public static SignatureVerifier standardWebhooks(String... secrets) {
         return of(Scheme.STANDARD_WEBHOOKS, SignatureConfig.of(secrets));
     }

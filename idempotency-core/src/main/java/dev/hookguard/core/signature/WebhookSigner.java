@@ -23,7 +23,9 @@ public interface WebhookSigner {
     Headers sign(String eventId, Instant timestamp, byte[] body);
 
     /**
-     * The signer of a provider scheme with this secret, in the form the scheme's verifier takes.
+     * The signer of a provider scheme with this secret, in the form the scheme's verifier takes; for the
+     * asymmetric schemes the private key instead: Standard Webhooks {@code whsk_<base64 seed>} signs {@code v1a},
+     * SendGrid takes the base64 PKCS#8 P-256 private key.
      *
      * @throws IllegalArgumentException for {@link Scheme#GENERIC}, which needs {@link #generic}, or for a
      *     secret the scheme cannot use
@@ -35,9 +37,32 @@ public interface WebhookSigner {
             case GITHUB -> Signers.github(secret);
             case SHOPIFY -> Signers.shopify(secret);
             case SLACK -> Signers.slack(secret);
+            case PADDLE -> MoreSigners.paddle(secret);
+            case SENDGRID -> KeyPairSigners.sendGrid(secret);
+            case GITLAB -> MoreSigners.gitLab(secret);
+            case ZOOM -> MoreSigners.zoom(secret);
+            case INTERCOM -> MoreSigners.intercom(secret);
+            case TWILIO, SQUARE ->
+                throw new IllegalArgumentException(
+                        "scheme " + scheme + " signs the URL; use WebhookSigner.forUrl(scheme, secret, url)");
             case GENERIC ->
                 throw new IllegalArgumentException(
                         "scheme GENERIC needs a GenericHmacConfig; use WebhookSigner.generic");
+        };
+    }
+
+    /**
+     * The signer of a scheme that signs the URL (Twilio, Square), for deliveries to this URL. Twilio's signer
+     * reads the body as a form ({@code application/x-www-form-urlencoded}) unless the URL carries {@code
+     * bodySHA256}, whose value must then be the body's hex SHA-256.
+     *
+     * @throws IllegalArgumentException for a scheme that does not sign the URL
+     */
+    static WebhookSigner forUrl(Scheme scheme, String secret, String url) {
+        return switch (scheme) {
+            case TWILIO -> MoreSigners.twilio(secret, url);
+            case SQUARE -> MoreSigners.square(secret, url);
+            default -> throw new IllegalArgumentException("scheme " + scheme + " does not sign the URL; use of()");
         };
     }
 

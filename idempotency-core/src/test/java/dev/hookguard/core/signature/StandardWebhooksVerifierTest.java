@@ -202,7 +202,7 @@ class StandardWebhooksVerifierTest {
         Verification verification = verifier.verify(without.build(), utf8(PAYLOAD));
 
         assertThat(reasonOf(verification)).isEqualTo(MISSING_HEADER);
-        assertThat(messageOf(verification)).contains(missing.equals("webhook-id") ? "svix-" : missing);
+        assertThat(messageOf(verification)).contains(missing);
     }
 
     @ParameterizedTest
@@ -269,12 +269,13 @@ class StandardWebhooksVerifierTest {
 
     @Test
     void shouldRejectBadSecretsWithoutQuotingThem() {
-        assertThatThrownBy(() -> verifier("MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"))
+        assertThatThrownBy(() -> verifier("MfKQ9r8GKYqr*TwjUPD8ILPZIo2LaLaSw"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("secrets[0] must start with 'whsec_'");
+                .hasMessageStartingWith("secrets[0] must be 'whsec_' followed by non-empty base64, or bare base64")
+                .hasMessageNotContaining("MfKQ9r8GKYqr");
         assertThatThrownBy(() -> verifier(SECRET, "whsec_not*base64!"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("secrets[1] must be 'whsec_' followed by non-empty base64");
+                .hasMessageStartingWith("secrets[1] must be 'whsec_' followed by non-empty base64");
         assertThatThrownBy(() -> verifier("whsec_"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("secrets[0]");

@@ -387,11 +387,17 @@ public class HookguardProperties {
         /** Guarded path, exact or ending in /*; unset takes it from the @IdempotentWebhook handlers. */
         private @Nullable String path;
 
-        /** Signature scheme: standard-webhooks (or svix), stripe, github, shopify, slack or generic. */
+        /**
+         * Signature scheme: standard-webhooks (or svix), stripe, github, shopify, slack, twilio, paddle, square,
+         * sendgrid, gitlab, zoom, intercom or generic.
+         */
         private @Nullable String scheme;
 
-        /** Signing secrets, current first; several while rotating. */
+        /** Signing secrets (public keys for sendgrid and standard-webhooks whpk_), current first; several while rotating. */
         private List<String> secrets = new ArrayList<>();
+
+        /** For schemes that sign the URL: as-received, forwarded (trust X-Forwarded-*), or the public base URL. */
+        private String publicUrl = "as-received";
 
         /** How far a signed timestamp may lie from the clock, either way. */
         private Duration tolerance = Duration.ofSeconds(300);
@@ -434,6 +440,14 @@ public class HookguardProperties {
 
         public Duration getTolerance() {
             return tolerance;
+        }
+
+        public String getPublicUrl() {
+            return publicUrl;
+        }
+
+        public void setPublicUrl(String publicUrl) {
+            this.publicUrl = publicUrl;
         }
 
         public void setTolerance(Duration tolerance) {

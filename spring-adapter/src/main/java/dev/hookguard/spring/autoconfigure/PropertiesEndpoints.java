@@ -6,6 +6,7 @@ import static dev.hookguard.spring.autoconfigure.PropertyErrors.named;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.signature.EventIdConfig;
 import dev.hookguard.core.signature.GenericHmacConfig;
+import dev.hookguard.core.signature.PublicUrl;
 import dev.hookguard.core.signature.Scheme;
 import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.core.signature.SignatureVerifier;
@@ -69,7 +70,12 @@ final class PropertiesEndpoints {
                 prefix,
                 () -> generic != null
                         ? Verifiers.generic(generic)
-                        : Verifiers.of(scheme, new SignatureConfig(endpoint.getSecrets(), endpoint.getTolerance())));
+                        : Verifiers.of(
+                                scheme,
+                                new SignatureConfig(
+                                        endpoint.getSecrets(),
+                                        endpoint.getTolerance(),
+                                        PublicUrl.parse(endpoint.getPublicUrl()))));
         EventIdConfig eventIds = PropertiesSignatures.eventIds(
                 prefix + ".event-id",
                 endpoint.getEventId(),

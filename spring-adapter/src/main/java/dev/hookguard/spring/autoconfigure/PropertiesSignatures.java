@@ -21,7 +21,7 @@ import org.jspecify.annotations.Nullable;
  */
 final class PropertiesSignatures {
 
-    private static final String SCHEMES = "standard-webhooks, svix, stripe, github, shopify, slack, generic";
+    private static final String SCHEMES = Scheme.names();
 
     private PropertiesSignatures() {}
 

@@ -9,6 +9,7 @@ import dev.hookguard.core.signature.EventIdSource;
 import dev.hookguard.core.signature.Headers;
 import dev.hookguard.core.signature.Scheme;
 import dev.hookguard.core.signature.Verification;
+import dev.hookguard.core.signature.WebhookRequest;
 import dev.hookguard.core.signature.WebhookSigner;
 import dev.hookguard.spring.HookguardConfigurationException;
 import dev.hookguard.spring.WebhookEndpoint;
@@ -53,6 +54,34 @@ class PropertiesEndpointsTest {
                 WebhookSigner.of(Scheme.STRIPE, "whsec_b").sign("evt_1", Instant.now(), body);
         assertThat(endpoint.verifier().verify(signedWithTheSecondSecret, body))
                 .isInstanceOf(Verification.Verified.class);
+    }
+
+    @Test
+    void shouldBuildAUrlSignedSchemeWithItsPublicUrl() {
+        WebhookEndpoint endpoint = only(Map.of(
+                "hookguard.endpoints.twilio.scheme", "twilio",
+                "hookguard.endpoints.twilio.secrets", "old-token,new-token",
+                "hookguard.endpoints.twilio.public-url", "https://hooks.example.com"));
+        byte[] form = "Body=hi&From=%2B1".getBytes(StandardCharsets.UTF_8);
+        Headers signed = WebhookSigner.forUrl(Scheme.TWILIO, "new-token", "https://hooks.example.com/sms")
+                .sign("id-1", Instant.now(), form)
+                .with(Headers.of("Content-Type", "application/x-www-form-urlencoded"));
+
+        WebhookRequest behindProxy = new WebhookRequest("POST", "http", "10.0.0.1", 8080, "/sms", null, signed, form);
+
+        assertThat(endpoint.verifier().verify(behindProxy)).isInstanceOf(Verification.Verified.class);
+        assertThat(endpoint.eventIds()).isEqualTo(EventIdConfig.forScheme(Scheme.TWILIO));
+    }
+
+    @Test
+    void shouldNameThePropertyOfABadPublicUrl() {
+        assertThatThrownBy(() -> only(Map.of(
+                        "hookguard.endpoints.sq.scheme", "square",
+                        "hookguard.endpoints.sq.secrets", "key",
+                        "hookguard.endpoints.sq.public-url", "hooks.example.com")))
+                .isInstanceOf(HookguardConfigurationException.class)
+                .hasMessage("hookguard.endpoints.sq.public-url must be an http(s)://host[:port][/prefix] URL without"
+                        + " query but was 'hooks.example.com'");
     }
 
     @Test
@@ -134,7 +163,8 @@ class PropertiesEndpointsTest {
                         "hookguard.endpoints.sw.secrets[0]", "whsec_c2VjcmV0",
                         "hookguard.endpoints.sw.secrets[1]", "not-a-whsec-secret")))
                 .isInstanceOf(HookguardConfigurationException.class)
-                .hasMessage("hookguard.endpoints.sw.secrets[1] must start with 'whsec_'")
+                .hasMessageStartingWith("hookguard.endpoints.sw.secrets[1] must be 'whsec_' followed by non-empty"
+                        + " base64, or bare base64")
                 .hasMessageNotContaining("not-a-whsec-secret");
     }
 
@@ -144,7 +174,8 @@ class PropertiesEndpointsTest {
                         only(Map.of("hookguard.endpoints.x.scheme", "paypal", "hookguard.endpoints.x.secrets", "s")))
                 .isInstanceOf(HookguardConfigurationException.class)
                 .hasMessage("hookguard.endpoints.x.scheme must be one of standard-webhooks, svix, stripe, github,"
-                        + " shopify, slack, generic but was 'paypal'");
+                        + " shopify, slack, twilio, paddle, square, sendgrid, gitlab, zoom, intercom, generic"
+                        + " but was 'paypal'");
     }
 
     @Test

@@ -1,0 +1,64 @@
+package dev.hookguard.core.signature;
+
+import static dev.hookguard.core.signature.HmacAlgorithm.HMAC_SHA1;
+import static dev.hookguard.core.signature.HmacAlgorithm.HMAC_SHA256;
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+/** The {@link WebhookSigner}s of the HMAC and token schemes added after the first five: mirrors of their verifiers. */
+final class MoreSigners {
+
+    private MoreSigners() {}
+
+    static WebhookSigner paddle(String secret) {
+        byte[] key = Signers.utf8Key(secret);
+        return (id, timestamp, body) -> {
+            String seconds = Signers.seconds(timestamp);
+            byte[] mac = HMAC_SHA256.mac(key, PaddleVerifier.signedHead(seconds), body);
+            return Headers.of(PaddleVerifier.HEADER, "ts=" + seconds + ";h1=" + Codecs.toHex(mac));
+        };
+    }
+
+    static WebhookSigner gitLab(String secret) {
+        String token = Signers.requireSecret(secret);
+        return (id, timestamp, body) -> Headers.of(GitLabVerifier.HEADER, token, "X-Gitlab-Event-UUID", id);
+    }
+
+    static WebhookSigner zoom(String secret) {
+        byte[] key = Signers.utf8Key(secret);
+        return (id, timestamp, body) -> {
+            String seconds = Signers.seconds(timestamp);
+            byte[] mac = HMAC_SHA256.mac(key, ZoomVerifier.signedHead(seconds), body);
+            return Headers.of(
+                    ZoomVerifier.SIGNATURE_HEADER,
+                    ZoomVerifier.VERSION + "=" + Codecs.toHex(mac),
+                    ZoomVerifier.TIMESTAMP_HEADER,
+                    seconds);
+        };
+    }
+
+    static WebhookSigner intercom(String secret) {
+        byte[] key = Signers.utf8Key(secret);
+        return (id, timestamp, body) ->
+                Headers.of(IntercomVerifier.HEADER, IntercomVerifier.PREFIX + Codecs.toHex(HMAC_SHA1.mac(key, body)));
+    }
+
+    static WebhookSigner twilio(String secret, String url) {
+        byte[] key = Signers.utf8Key(secret);
+        byte[] signedUrl = url.getBytes(UTF_8);
+        boolean bodyHash = url.contains("bodySHA256=");
+        return (id, timestamp, body) -> {
+            byte[] params = bodyHash
+                    ? new byte[0]
+                    : TwilioVerifier.sortedParameters(FormBody.parse("application/x-www-form-urlencoded", body));
+            byte[] mac = HMAC_SHA1.mac(key, signedUrl, params);
+            return Headers.of(TwilioVerifier.HEADER, Codecs.toBase64(mac), "I-Twilio-Idempotency-Token", id);
+        };
+    }
+
+    static WebhookSigner square(String secret, String url) {
+        byte[] key = Signers.utf8Key(secret);
+        byte[] signedUrl = url.getBytes(UTF_8);
+        return (id, timestamp, body) ->
+                Headers.of(SquareVerifier.HEADER, Codecs.toBase64(HMAC_SHA256.mac(key, signedUrl, body)));
+    }
+}

@@ -1,0 +1,145 @@
+package dev.hookguard.core.signature;
+
+import static dev.hookguard.core.signature.Fixtures.reasonOf;
+import static dev.hookguard.core.signature.Fixtures.utf8;
+import static dev.hookguard.core.signature.RejectionReason.MALFORMED_HEADER;
+import static dev.hookguard.core.signature.RejectionReason.MISSING_HEADER;
+import static dev.hookguard.core.signature.RejectionReason.NO_MATCHING_SIGNATURE;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+
+class TwilioVerifierTest {
+
+    // Published vectors: twilio/twilio-java, src/test/java/com/twilio/security/RequestValidatorTest.java
+    // (testValidate, testValidateWithBody, testValidateRemovesPortHttps, testValidateAddsPortHttps): auth token
+    // "12345", the URL below, five form parameters; checked independently with
+    // `printf '<url><sorted name+value>' | openssl dgst -sha1 -hmac 12345 -binary | base64`.
+    private static final String TOKEN = "12345";
+    private static final String FORM =
+            "Digits=1234&CallSid=CA1234567890ABCDE&To=%2B18005551212&Caller=%2B14158675309&From=%2B14158675309";
+    private static final String SIGNATURE = "RSOYDt4T1cUTdK1PDd93/VVr8B8=";
+    private static final String JSON = "{\"property\": \"value\", \"boolean\": true}";
+    private static final String BODY_HASH = "0a1ff7634d9ab3b95db5c9a2dfe9416e41502b283a80c7cf19632632f96e6620";
+    private static final String JSON_SIGNATURE = "a9nBmqA0ju/hNViExpshrM61xv4=";
+    private static final String PORT_443_SIGNATURE = "kvajT1Ptam85bY51eRf/AJRuM3w=";
+
+    private final SignatureVerifier verifier = Verifiers.of(Scheme.TWILIO, SignatureConfig.of(TOKEN));
+
+    @Test
+    void shouldAcceptThePublishedFormVector() {
+        assertThat(verifier.verify(form("mycompany.com", -1, SIGNATURE, FORM)).isVerified())
+                .isTrue();
+    }
+
+    @Test
+    void shouldAcceptThePublishedJsonVectorWithBodySha256() {
+        WebhookRequest request = request(
+                "mycompany.com", -1, "foo=1&bar=2&bodySHA256=" + BODY_HASH, "application/json", JSON_SIGNATURE, JSON);
+
+        assertThat(verifier.verify(request).isVerified()).isTrue();
+    }
+
+    @Test
+    void shouldTryTheUrlWithoutAndWithItsPortAsTwilioDoes() {
+        assertThat(verifier.verify(form("mycompany.com", 1234, SIGNATURE, FORM)).isVerified())
+                .isTrue();
+        assertThat(verifier.verify(form("mycompany.com", -1, PORT_443_SIGNATURE, FORM))
+                        .isVerified())
+                .isTrue();
+    }
+
+    @Test
+    void shouldRejectATamperedFormOrJsonBody() {
+        assertThat(reasonOf(verifier.verify(form("mycompany.com", -1, SIGNATURE, FORM.replace("1234", "1235")))))
+                .isEqualTo(NO_MATCHING_SIGNATURE);
+        WebhookRequest json = request(
+                "mycompany.com", -1, "foo=1&bar=2&bodySHA256=" + BODY_HASH, "application/json", JSON_SIGNATURE, "{}");
+        assertThat(reasonOf(verifier.verify(json))).isEqualTo(NO_MATCHING_SIGNATURE);
+    }
+
+    @Test
+    void shouldRejectAnotherHostOrAWrongToken() {
+        assertThat(reasonOf(verifier.verify(form("evil.example", -1, SIGNATURE, FORM))))
+                .isEqualTo(NO_MATCHING_SIGNATURE);
+        SignatureVerifier wrong = Verifiers.of(Scheme.TWILIO, SignatureConfig.of("54321"));
+        assertThat(reasonOf(wrong.verify(form("mycompany.com", -1, SIGNATURE, FORM))))
+                .isEqualTo(NO_MATCHING_SIGNATURE);
+    }
+
+    @Test
+    void shouldAcceptTheSecondaryTokenWhileRotating() {
+        SignatureVerifier rotating = Verifiers.of(Scheme.TWILIO, SignatureConfig.of("new-primary", TOKEN));
+
+        assertThat(rotating.verify(form("mycompany.com", -1, SIGNATURE, FORM)).isVerified())
+                .isTrue();
+    }
+
+    @Test
+    void shouldRejectAMissingOrMalformedHeader() {
+        WebhookRequest none = request("mycompany.com", -1, "foo=1&bar=2", "text/plain", null, "");
+        assertThat(reasonOf(verifier.verify(none))).isEqualTo(MISSING_HEADER);
+        assertThat(reasonOf(verifier.verify(form("mycompany.com", -1, "not base64!", FORM))))
+                .isEqualTo(MALFORMED_HEADER);
+    }
+
+    @Test
+    void shouldRejectWhenOnlyHeadersAndBodyAreKnown() {
+        Verification verification = verifier.verify(Headers.of(TwilioVerifier.HEADER, SIGNATURE), utf8(FORM));
+
+        assertThat(reasonOf(verification)).isEqualTo(NO_MATCHING_SIGNATURE);
+        assertThat(Fixtures.messageOf(verification)).contains("URL");
+    }
+
+    @Test
+    void shouldVerifyBehindAProxyWithAConfiguredBaseUrl() {
+        SignatureVerifier behindProxy = Verifiers.of(
+                Scheme.TWILIO,
+                SignatureConfig.custom()
+                        .secrets(TOKEN)
+                        .publicUrl(PublicUrl.base("https://mycompany.com"))
+                        .build());
+        WebhookRequest received = new WebhookRequest(
+                "POST", "http", "10.0.0.7", 8080, "/myapp.php", "foo=1&bar=2", formHeaders(SIGNATURE), utf8(FORM));
+
+        assertThat(behindProxy.verify(received).isVerified()).isTrue();
+        assertThat(verifier.verify(received).isVerified()).isFalse();
+    }
+
+    @Test
+    void shouldSignAsItVerifies() {
+        String url = "https://hooks.example.com/twilio?x=1";
+        Headers signed = WebhookSigner.forUrl(Scheme.TWILIO, TOKEN, url).sign("id-1", Instant.EPOCH, utf8(FORM));
+
+        assertThat(signed.first(TwilioVerifier.HEADER)).isPresent();
+        WebhookRequest request = new WebhookRequest(
+                "POST",
+                "https",
+                "hooks.example.com",
+                -1,
+                "/twilio",
+                "x=1",
+                formHeaders(signed.first(TwilioVerifier.HEADER).orElseThrow()),
+                utf8(FORM));
+        assertThat(verifier.verify(request).isVerified()).isTrue();
+    }
+
+    private static WebhookRequest form(String host, int port, String signature, String body) {
+        return request(host, port, "foo=1&bar=2", "application/x-www-form-urlencoded", signature, body);
+    }
+
+    private static WebhookRequest request(
+            String host, int port, String query, String contentType, String signature, String body) {
+        Headers.Builder headers = Headers.builder().add("Content-Type", contentType);
+        if (signature != null) {
+            headers.add(TwilioVerifier.HEADER, signature);
+        }
+        return new WebhookRequest("POST", "https", host, port, "/myapp.php", query, headers.build(), utf8(body));
+    }
+
+    private static Headers formHeaders(String signature) {
+        return Headers.of(
+                "Content-Type", "application/x-www-form-urlencoded; charset=UTF-8", TwilioVerifier.HEADER, signature);
+    }
+}
