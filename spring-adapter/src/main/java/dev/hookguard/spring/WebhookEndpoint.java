@@ -4,6 +4,7 @@ import dev.hookguard.core.EventKey;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.signature.EventIdConfig;
 import dev.hookguard.core.signature.Scheme;
+import dev.hookguard.core.signature.SecretRules;
 import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.core.signature.SignatureVerifier;
 import dev.hookguard.core.signature.Verifiers;
@@ -105,6 +106,7 @@ public record WebhookEndpoint(
 
         /** A provider scheme with these secrets: its verifier and its event-id rule. */
         public Builder scheme(Scheme scheme, SignatureConfig signature) {
+            SecretRules.require(scheme, signature.secrets());
             return verifier(Verifiers.of(scheme, signature)).eventIds(EventIdConfig.forScheme(scheme));
         }
 

@@ -6,6 +6,7 @@ import dev.hookguard.core.signature.Verification.Rejected;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Verifies the <a href="https://www.standardwebhooks.com/">Standard Webhooks</a> scheme, which Svix also
@@ -86,5 +87,14 @@ public final class StandardWebhooksVerifier implements SignatureVerifier {
                     : Rejections.malformed(header, "holds no 'v1,<base64>' entry");
         }
         return keys.anyMatches(candidates, head, body) ? time : Rejections.noMatch(header);
+    }
+
+    /** The id, timestamp and signature headers of one family are present, the timestamp within the tolerance. */
+    @Override
+    public Optional<Rejected> precheck(Headers headers) {
+        String family = headers.contains("webhook-id") ? "webhook-" : "svix-";
+        return HeaderChecks.first(
+                HeaderChecks.present(headers, family + "id", family + "signature"),
+                HeaderChecks.timely(headers, family + "timestamp", tolerance));
     }
 }

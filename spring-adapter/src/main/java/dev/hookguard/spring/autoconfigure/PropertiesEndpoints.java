@@ -7,6 +7,7 @@ import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.signature.EventIdConfig;
 import dev.hookguard.core.signature.GenericHmacConfig;
 import dev.hookguard.core.signature.Scheme;
+import dev.hookguard.core.signature.SecretRules;
 import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.core.signature.SignatureVerifier;
 import dev.hookguard.core.signature.Verifiers;
@@ -65,11 +66,12 @@ final class PropertiesEndpoints {
         Scheme scheme = PropertiesSignatures.scheme(prefix, endpoint.getScheme());
         @Nullable
         GenericHmacConfig generic = scheme == Scheme.GENERIC ? PropertiesSignatures.generic(prefix, endpoint) : null;
-        SignatureVerifier verifier = named(
-                prefix,
-                () -> generic != null
-                        ? Verifiers.generic(generic)
-                        : Verifiers.of(scheme, new SignatureConfig(endpoint.getSecrets(), endpoint.getTolerance())));
+        SignatureVerifier verifier = named(prefix, () -> {
+            SecretRules.require(scheme, generic != null ? generic.secrets() : endpoint.getSecrets());
+            return generic != null
+                    ? Verifiers.generic(generic)
+                    : Verifiers.of(scheme, new SignatureConfig(endpoint.getSecrets(), endpoint.getTolerance()));
+        });
         EventIdConfig eventIds = PropertiesSignatures.eventIds(
                 prefix + ".event-id",
                 endpoint.getEventId(),
