@@ -50,7 +50,7 @@ class PropertiesEndpointsTest {
         assertThat(endpoint.maxBodyBytes()).isEqualTo(1024 * 1024);
         byte[] body = "{\"id\":\"evt_1\"}".getBytes(StandardCharsets.UTF_8);
         Headers signedWithTheSecondSecret =
-                WebhookSigner.of(Scheme.STRIPE, "whsec_b").sign("evt_1", Instant.now(), body);
+                WebhookSigner.of(Scheme.STRIPE, "whsec_fedcba9876543210").sign("evt_1", Instant.now(), body);
         assertThat(endpoint.verifier().verify(signedWithTheSecondSecret, body))
                 .isInstanceOf(Verification.Verified.class);
     }
@@ -115,7 +115,7 @@ class PropertiesEndpointsTest {
                                 .template("{id}.{body}")
                                 .idSource(EventIdSource.header("X-Event-Id"))
                                 .build(),
-                        "s3cr3t")
+                        "s3cr3t-0123456789abcdef")
                 .sign("e1", Instant.now(), body);
         assertThat(endpoint.verifier().verify(signed, body)).isInstanceOf(Verification.Verified.class);
     }
