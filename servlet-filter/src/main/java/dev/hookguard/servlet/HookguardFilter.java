@@ -128,16 +128,8 @@ public final class HookguardFilter implements Filter {
         if (PreBody.refused(delivery, headers)) { // 0. method, signature headers, timestamp window
             return;
         }
-        BodyPace pace = BodyPace.startingNow(delivery.guard().config().hardening());
-        BoundedBody body = BoundedBody.read(delivery.request(), endpoint.maxBodyBytes(), pace); // 1. read the body
-        if (!(body instanceof BoundedBody.Read read)) {
-            answers.unread(endpoint, body, delivery.request()).writeTo(delivery.response());
-            if (body instanceof BoundedBody.TooLarge tooLarge && tooLarge.unread()) {
-                delivery.response().flushBuffer();
-                BoundedBody.discard(delivery.request(), pace);
-            } else if (body instanceof BoundedBody.TooSlow) {
-                delivery.response().flushBuffer();
-            }
+        BoundedBody.@Nullable Read read = readBody(delivery); // 1. read the body
+        if (read == null) {
             return;
         }
         Verification verification = endpoint.verifier().verify(headers, read.bytes()); // 2. verify the signature
@@ -153,6 +145,24 @@ public final class HookguardFilter implements Filter {
         mdc.eventId(found.eventId());
         delivery.request().setAttribute(EVENT_KEY_ATTRIBUTE, found.key());
         claimAndHandOff(delivery, found, read.bytes()); // 4. claim, 5. hand off and record
+    }
+
+    /** Step 1: the body, read within its limit and pace; null once the refusal is answered. */
+    private static BoundedBody.@Nullable Read readBody(Delivery delivery) throws IOException {
+        EndpointConfig endpoint = delivery.endpoint();
+        BodyPace pace = BodyPace.startingNow(delivery.guard().config().hardening());
+        BoundedBody body = BoundedBody.read(delivery.request(), endpoint.maxBodyBytes(), pace);
+        if (body instanceof BoundedBody.Read read) {
+            return read;
+        }
+        delivery.guard().answers().unread(endpoint, body, delivery.request()).writeTo(delivery.response());
+        if (body instanceof BoundedBody.TooLarge tooLarge && tooLarge.unread()) {
+            delivery.response().flushBuffer();
+            BoundedBody.discard(delivery.request(), pace);
+        } else if (body instanceof BoundedBody.TooSlow) {
+            delivery.response().flushBuffer(); // sent before the container closes the connection
+        }
+        return null;
     }
 
     private void claimAndHandOff(Delivery delivery, EventIdResult.Found found, byte[] body)
