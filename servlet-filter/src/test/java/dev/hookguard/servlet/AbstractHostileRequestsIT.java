@@ -5,6 +5,8 @@ import static dev.hookguard.core.signature.Scheme.STRIPE;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.hookguard.core.EventKey;
+import dev.hookguard.core.Payload;
 import dev.hookguard.core.memory.InMemoryStore;
 import dev.hookguard.core.signature.Headers;
 import dev.hookguard.core.signature.SignatureConfig;
@@ -17,6 +19,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
@@ -39,6 +42,7 @@ abstract class AbstractHostileRequestsIT {
     static final int SLOW_CONNECTIONS = 250;
 
     final TestHandler handler = new TestHandler();
+    final InMemoryStore store = new InMemoryStore();
     ServletContainer container;
 
     protected abstract ServletContainer.Factory containers();
@@ -46,7 +50,7 @@ abstract class AbstractHostileRequestsIT {
     @BeforeAll
     void start() throws Exception {
         HookguardFilterConfig config = HookguardFilterConfig.custom()
-                .store(new InMemoryStore())
+                .store(store)
                 .metrics(DeliveryMetrics.none())
                 .endpoint(EndpointConfig.custom("standard")
                         .path("/webhooks/standard")
@@ -214,6 +218,30 @@ abstract class AbstractHostileRequestsIT {
                 socket.close();
             }
         }
+    }
+
+    @Test
+    void shouldKeepCredentialHeadersOutOfTheStoredPayload() throws IOException {
+        String id = "msg_" + UUID.randomUUID();
+        byte[] body = ("{\"id\":\"" + id + "\"}").getBytes(UTF_8);
+        Map<String, String> headers =
+                flat(WebhookSigner.of(STANDARD_WEBHOOKS, STANDARD_SECRET).sign(id, Instant.now(), body));
+        headers.put(TestHandler.BEHAVIOUR, "status:422");
+        headers.put("Authorization", "Bearer not-for-the-store");
+        headers.put("X-Auth-Token", "not-for-the-store");
+        headers.put("X-Partner-Api-Key", "not-for-the-store");
+        headers.put("X-Request-Source", "kept");
+
+        int status = RawHttp.status(container.base(), "POST", "/webhooks/standard", headers, body);
+
+        assertThat(status).isEqualTo(422);
+        Payload payload = store.find(EventKey.of("standard", id)).orElseThrow().payload();
+        assertThat(payload).isNotNull();
+        assertThat(payload.headers().keySet().stream()
+                        .map(name -> name.toLowerCase(Locale.ROOT))
+                        .toList())
+                .contains("x-request-source", "webhook-id", "webhook-signature")
+                .doesNotContain("authorization", "x-auth-token", "x-partner-api-key");
     }
 
     private int signed(String path, dev.hookguard.core.signature.Scheme scheme, String secret, String id, byte[] body)
