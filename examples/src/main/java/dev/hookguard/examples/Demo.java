@@ -43,7 +43,13 @@ public final class Demo {
             out.print(CommandLine.USAGE);
             return 0;
         }
-        DemoSecrets secrets = DemoSecrets.fromEnv(env);
+        DemoSecrets secrets;
+        try {
+            secrets = DemoSecrets.fromEnv(env).requireValid();
+        } catch (IllegalArgumentException e) {
+            err.println("hookguard demo: " + e.getMessage());
+            return 2;
+        }
         DemoStore store;
         try {
             store = DemoStore.open(options.store(), StoreSettings.fromEnv(env));

@@ -1,7 +1,11 @@
 package dev.hookguard.examples;
 
+import dev.hookguard.core.signature.SecretRules;
+import dev.hookguard.core.signature.SignatureConfig;
+import dev.hookguard.core.signature.Verifiers;
 import java.security.SecureRandom;
 import java.util.Base64;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -19,8 +23,8 @@ record DemoSecrets(String stripe, String standard) {
     /** Fresh random secrets, each overridden by its environment variable when set. */
     static DemoSecrets fromEnv(Map<String, String> env) {
         return new DemoSecrets(
-                env.getOrDefault("HOOKGUARD_DEMO_STRIPE_SECRET", random()),
-                env.getOrDefault("HOOKGUARD_DEMO_STANDARD_SECRET", random()));
+                env.getOrDefault(variable(DemoEndpoint.STRIPE), random()),
+                env.getOrDefault(variable(DemoEndpoint.STANDARD), random()));
     }
 
     /** A random secret in the {@code whsec_} + base64 form that both schemes accept. */
@@ -28,6 +32,32 @@ record DemoSecrets(String stripe, String standard) {
         byte[] key = new byte[24];
         RANDOM.nextBytes(key);
         return "whsec_" + Base64.getEncoder().encodeToString(key);
+    }
+
+    /**
+     * Checks every secret given in the environment as the library checks a configured one, before anything starts.
+     *
+     * @throws IllegalArgumentException one line naming the variable and the problem, never the value
+     */
+    DemoSecrets requireValid() {
+        for (DemoEndpoint endpoint : DemoEndpoint.values()) {
+            try {
+                SecretRules.require(endpoint.scheme(), List.of(of(endpoint)));
+                Verifiers.of(endpoint.scheme(), SignatureConfig.of(of(endpoint)));
+            } catch (IllegalArgumentException e) {
+                String problem = String.valueOf(e.getMessage()).replaceFirst("^secrets(\\[0])? ", "");
+                throw new IllegalArgumentException(variable(endpoint) + " " + problem, e);
+            }
+        }
+        return this;
+    }
+
+    /** The environment variable that sets this endpoint's secret. */
+    static String variable(DemoEndpoint endpoint) {
+        return switch (endpoint) {
+            case STRIPE -> "HOOKGUARD_DEMO_STRIPE_SECRET";
+            case STANDARD -> "HOOKGUARD_DEMO_STANDARD_SECRET";
+        };
     }
 
     /** The secret of this endpoint. */

@@ -58,7 +58,10 @@ final class Receiver implements AutoCloseable {
         FilterHolder filter = new FilterHolder(new HookguardFilter(filterConfig(store, secrets, registry)));
         filter.setAsyncSupported(true);
         context.addFilter(filter, "/webhooks/*", EnumSet.of(DispatcherType.REQUEST));
-        context.addServlet(new ServletHolder(new EventHandlerServlet(ledger, handlerTime)), "/webhooks/*");
+        ServletHolder handler = new ServletHolder(new EventHandlerServlet(ledger, handlerTime));
+        for (DemoEndpoint endpoint : DemoEndpoint.values()) {
+            context.getServletHandler().addServletWithMapping(handler, endpoint.path()); // the endpoints only
+        }
         context.addServlet(new ServletHolder(new MetricsServlet(registry)), "/metrics");
         server.setHandler(context);
         server.start();

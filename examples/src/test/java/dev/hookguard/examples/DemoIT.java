@@ -53,6 +53,22 @@ class DemoIT {
     }
 
     @Test
+    void shouldExitWithTwoAndOneLineOnASecretThatIsNotASecret() throws Exception {
+        int status = Demo.run(
+                new String[0],
+                Map.of("HOOKGUARD_DEMO_STANDARD_SECRET", "whsec_not base64!!"),
+                new PrintStream(out, true, UTF_8),
+                new PrintStream(err, true, UTF_8),
+                false);
+
+        assertThat(status).isEqualTo(2);
+        assertThat(err.toString(UTF_8).strip())
+                .isEqualTo("hookguard demo: HOOKGUARD_DEMO_STANDARD_SECRET must be 'whsec_' followed by base64, as"
+                        + " Standard Webhooks secrets are")
+                .doesNotContain("not base64");
+    }
+
+    @Test
     void shouldExitWithThreeWhenTheStoreCannotBeOpened() throws Exception {
         int status = Demo.run(
                 new String[] {"--store=postgres"},

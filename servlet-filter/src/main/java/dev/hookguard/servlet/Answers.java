@@ -26,12 +26,19 @@ final class Answers {
         this.metrics = config.metrics();
     }
 
-    /** 413 for a body over the limit, 400 for one that could not be read. Not counted: nothing was verified. */
+    /** 413 for a body over the limit, 408 for one too slow, 400 for one that could not be read. Not counted: nothing was verified. */
     Reply unread(EndpointConfig endpoint, BoundedBody body, HttpServletRequest request) {
         if (body instanceof BoundedBody.TooLarge tooLarge) {
             log.debug("Refused a body over {} bytes", endpoint.maxBodyBytes());
             Reply reply = Reply.of(413, "Request body is larger than " + endpoint.maxBodyBytes() + " bytes");
             return tooLarge.unread() && request.getProtocol().startsWith("HTTP/1") ? reply.closingConnection() : reply;
+        }
+        if (body instanceof BoundedBody.TooSlow) {
+            log.debug(
+                    "Refused a body that arrived slower than {} bytes/s",
+                    config.hardening().minBodyRate());
+            Reply reply = Reply.of(408, "The request body arrived too slowly");
+            return request.getProtocol().startsWith("HTTP/1") ? reply.closingConnection() : reply;
         }
         log.debug("Could not read the request body");
         return Reply.of(400, "Could not read the request body");

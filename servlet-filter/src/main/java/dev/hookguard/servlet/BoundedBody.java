@@ -28,10 +28,17 @@ sealed interface BoundedBody {
     /** The body could not be read: the client went away, or sent a broken chunked encoding. */
     record Unreadable() implements BoundedBody {}
 
-    /** Reads the body of {@code request}, at most {@code limit} bytes. */
-    static BoundedBody read(HttpServletRequest request, int limit) {
+    /** The body arrived slower than the minimum rate allows ({@link Hardening#minBodyRate()}). */
+    record TooSlow() implements BoundedBody {}
+
+    /**
+     * Reads the body of {@code request}, at most {@code limit} bytes, as long as it keeps up with {@code
+     * pace}. A read that blocks is ended by the container's own read timeout; the pace is checked whenever a
+     * read returns.
+     */
+    static BoundedBody read(HttpServletRequest request, int limit, BodyPace pace) {
         try {
-            return readBounded(request, limit);
+            return readBounded(request, limit, pace);
         } catch (IOException e) {
             return new Unreadable();
         }
@@ -41,9 +48,10 @@ sealed interface BoundedBody {
      * Reads and discards a refused body after its 413 went out, if it declared at most {@link #SWALLOW_LIMIT}
      * bytes, so a client that sends its whole body before reading the answer (most HTTP clients without
      * {@code Expect: 100-continue}) reads the 413 instead of meeting a reset connection. Nothing is kept; a
-     * larger body is left unread and its connection closed, as Tomcat's {@code maxSwallowSize} does.
+     * larger body is left unread and its connection closed, as Tomcat's {@code maxSwallowSize} does; so is the rest
+     * of a body that falls behind {@code pace}.
      */
-    static void discard(HttpServletRequest request) {
+    static void discard(HttpServletRequest request, BodyPace pace) {
         long declared = request.getContentLengthLong();
         if (declared < 0 || declared > SWALLOW_LIMIT) {
             return;
@@ -53,7 +61,7 @@ sealed interface BoundedBody {
             ServletInputStream in = request.getInputStream();
             for (long left = declared; left > 0; ) {
                 int n = in.read(chunk, 0, (int) Math.min(chunk.length, left));
-                if (n < 0) {
+                if (n < 0 || pace.behind(declared - left + n)) {
                     return;
                 }
                 left -= n;
@@ -63,7 +71,7 @@ sealed interface BoundedBody {
         }
     }
 
-    private static BoundedBody readBounded(HttpServletRequest request, int limit) throws IOException {
+    private static BoundedBody readBounded(HttpServletRequest request, int limit, BodyPace pace) throws IOException {
         long declared = request.getContentLengthLong();
         if (declared > limit) {
             return new TooLarge(true);
@@ -75,6 +83,9 @@ sealed interface BoundedBody {
             body.write(chunk, 0, n);
             if (body.size() > limit) {
                 return new TooLarge(false);
+            }
+            if (pace.behind(body.size())) {
+                return new TooSlow();
             }
         }
         return new Read(body.toByteArray());

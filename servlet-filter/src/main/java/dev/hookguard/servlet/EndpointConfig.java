@@ -5,6 +5,7 @@ import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.signature.EventIdConfig;
 import dev.hookguard.core.signature.EventIdExtractor;
 import dev.hookguard.core.signature.Scheme;
+import dev.hookguard.core.signature.SecretRules;
 import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.core.signature.SignatureVerifier;
 import dev.hookguard.core.signature.Verifiers;
@@ -101,7 +102,7 @@ public record EndpointConfig(
 
         /**
          * A provider scheme with these secrets: its verifier ({@link Verifiers#of}) and its event-id rule
-         * ({@link EventIdConfig#forScheme}).
+         * ({@link EventIdConfig#forScheme}). Secrets that cannot be the sender's ({@link SecretRules}) are refused.
          */
         public Builder scheme(Scheme scheme, SignatureConfig signature) {
             return scheme(scheme, signature, Clock.systemUTC());
@@ -109,6 +110,7 @@ public record EndpointConfig(
 
         /** {@link #scheme(Scheme, SignatureConfig)} on this clock, such as a fixed one in tests. */
         public Builder scheme(Scheme scheme, SignatureConfig signature, Clock clock) {
+            SecretRules.require(scheme, signature.secrets());
             return verifier(Verifiers.of(scheme, signature, clock)).eventIds(EventIdConfig.forScheme(scheme));
         }
 

@@ -20,9 +20,19 @@ final class Endpoints {
                 .toList();
     }
 
-    /** The endpoint whose pattern matches the request's path inside the application, or null. */
+    /**
+     * The endpoint a framework adapter named in {@link HookguardFilter#ENDPOINT_ATTRIBUTE}, else the one whose
+     * pattern matches the request's path inside the application; null for none.
+     */
     @Nullable
     EndpointConfig match(HttpServletRequest request) {
+        if (request.getAttribute(HookguardFilter.ENDPOINT_ATTRIBUTE) instanceof String name) {
+            return entries.stream()
+                    .map(Entry::endpoint)
+                    .filter(e -> e.name().equals(name))
+                    .findFirst()
+                    .orElse(null);
+        }
         String path = path(request);
         for (Entry entry : entries) {
             if (entry.pattern().matches(path)) {

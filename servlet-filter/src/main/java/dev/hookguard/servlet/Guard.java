@@ -15,6 +15,7 @@ final class Guard implements AutoCloseable {
     private final IdempotentExecutor executor;
     private final Claimer claimer;
     private final Answers answers;
+    private final HeaderDenyList deniedHeaders;
 
     Guard(HookguardFilterConfig config) {
         this.config = config;
@@ -22,6 +23,7 @@ final class Guard implements AutoCloseable {
         this.executor = new IdempotentExecutor(config.store());
         this.claimer = new Claimer(executor);
         this.answers = new Answers(config);
+        this.deniedHeaders = new HeaderDenyList(config.hardening().storedHeaderDenyList());
         if (config.store() instanceof OperatorStore operator) {
             config.endpoints()
                     .forEach(e -> config.metrics().deadLetters(e.name(), () -> operator.deadLetterCount(e.name())));
@@ -38,6 +40,11 @@ final class Guard implements AutoCloseable {
 
     Answers answers() {
         return answers;
+    }
+
+    /** The request headers never stored with a payload. */
+    HeaderDenyList deniedHeaders() {
+        return deniedHeaders;
     }
 
     /** Claims the delivery, timing the claim. */

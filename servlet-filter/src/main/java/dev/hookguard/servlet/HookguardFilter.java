@@ -26,9 +26,10 @@ import org.slf4j.LoggerFactory;
 /**
  * The Hookguard filter: put it in front of webhook endpoints and each delivery is verified, then handed to
  * the application at most once per successful event; duplicates get the stored response back. It follows
- * DESIGN.md §1 (read the bounded body, verify the signature, extract the event id, claim, hand off and
- * record) and answers as DESIGN.md §4 says. Requests to other paths, and dispatches other than {@code
- * REQUEST}, pass through untouched.
+ * DESIGN.md §1 (cheap checks, read the bounded body, verify the signature, extract the event id, claim, hand
+ * off and record) and answers as DESIGN.md §4 says. A request inside the filter's mapping that matches no
+ * endpoint is answered 404 and never passed on (DESIGN.md §1, rule 7): map the filter on the webhook paths
+ * only. Dispatches other than {@code REQUEST} pass through untouched.
  *
  * <p>Configure it in code with {@link #HookguardFilter(HookguardFilterConfig)}, or from {@code web.xml}
  * init-params with the no-argument constructor (see {@link InitParams}); not both. Register it ahead of any
@@ -46,6 +47,13 @@ public final class HookguardFilter implements Filter {
      * can read the id the filter deduplicates on. Absent on requests the filter did not verify.
      */
     public static final String EVENT_KEY_ATTRIBUTE = "dev.hookguard.servlet.eventKey";
+    /**
+     * Request attribute by which a framework adapter whose own routing picked the request's handler names the
+     * endpoint (a {@code String}) that guards it; when set, it decides instead of the endpoints' paths, so that no
+     * variant of a path the framework maps to a guarded handler escapes the filter. An unknown name is answered
+     * 404.
+     */
+    public static final String ENDPOINT_ATTRIBUTE = "dev.hookguard.servlet.endpoint";
 
     private static final Logger log = LoggerFactory.getLogger(HookguardFilter.class);
 
@@ -66,13 +74,19 @@ public final class HookguardFilter implements Filter {
                 throw new ServletException("Hookguard filter '" + filterConfig.getFilterName()
                         + "' is configured in code, so it must have no init-params");
             }
-            return;
+        } else {
+            try {
+                guard = new Guard(InitParams.read(filterConfig));
+            } catch (IllegalArgumentException e) {
+                throw new ServletException(
+                        "Hookguard filter '" + filterConfig.getFilterName() + "' is misconfigured: " + e.getMessage(),
+                        e);
+            }
         }
-        try {
-            guard = new Guard(InitParams.read(filterConfig));
-        } catch (IllegalArgumentException e) {
-            throw new ServletException(
-                    "Hookguard filter '" + filterConfig.getFilterName() + "' is misconfigured: " + e.getMessage(), e);
+        Guard started = guard;
+        if (started != null) {
+            MappingWarnings.check(
+                    filterConfig.getServletContext(), started.config().endpoints());
         }
     }
 
@@ -83,18 +97,20 @@ public final class HookguardFilter implements Filter {
         if (current == null) {
             throw new ServletException("Hookguard filter used before init");
         }
-        EndpointConfig endpoint = req instanceof HttpServletRequest request
-                        && res instanceof HttpServletResponse
-                        && request.getDispatcherType() == DispatcherType.REQUEST
-                ? current.endpoints().match(request)
-                : null;
-        if (endpoint == null) {
+        if (!(req instanceof HttpServletRequest request
+                && res instanceof HttpServletResponse response
+                && request.getDispatcherType() == DispatcherType.REQUEST)) {
             chain.doFilter(req, res);
             return;
         }
-        HttpServletResponse response = (HttpServletResponse) res;
+        EndpointConfig endpoint = current.endpoints().match(request);
+        if (endpoint == null) {
+            log.debug("Refused a request to {}: no webhook endpoint matches it", request.getRequestURI());
+            Reply.of(404, "No webhook endpoint at this path").writeTo(response);
+            return;
+        }
         try (DeliveryMdc mdc = DeliveryMdc.open(endpoint.name())) {
-            deliver(new Delivery(current, endpoint, (HttpServletRequest) req, response, chain), mdc);
+            deliver(new Delivery(current, endpoint, request, response, chain), mdc);
         } catch (RuntimeException e) {
             if (response.isCommitted()) {
                 throw e;
@@ -104,20 +120,18 @@ public final class HookguardFilter implements Filter {
         }
     }
 
-    /** The five steps of DESIGN.md §1. */
+    /** The five steps of DESIGN.md §1, after the cheap checks of its rule 7. */
     private void deliver(Delivery delivery, DeliveryMdc mdc) throws IOException, ServletException {
         EndpointConfig endpoint = delivery.endpoint();
         Answers answers = delivery.guard().answers();
-        BoundedBody body = BoundedBody.read(delivery.request(), endpoint.maxBodyBytes()); // 1. read the body
-        if (!(body instanceof BoundedBody.Read read)) {
-            answers.unread(endpoint, body, delivery.request()).writeTo(delivery.response());
-            if (body instanceof BoundedBody.TooLarge tooLarge && tooLarge.unread()) {
-                delivery.response().flushBuffer();
-                BoundedBody.discard(delivery.request());
-            }
+        Headers headers = RequestHeaders.of(delivery.request());
+        if (PreBody.refused(delivery, headers)) { // 0. method, signature headers, timestamp window
             return;
         }
-        Headers headers = RequestHeaders.of(delivery.request());
+        BoundedBody.@Nullable Read read = readBody(delivery); // 1. read the body
+        if (read == null) {
+            return;
+        }
         Verification verification = endpoint.verifier()
                 .verify(RequestViews.of(delivery.request(), headers, read.bytes())); // 2. verify the signature
         if (verification instanceof Verification.Rejected rejected) {
@@ -134,11 +148,31 @@ public final class HookguardFilter implements Filter {
         claimAndHandOff(delivery, found, read.bytes()); // 4. claim, 5. hand off and record
     }
 
+    /** Step 1: the body, read within its limit and pace; null once the refusal is answered. */
+    private static BoundedBody.@Nullable Read readBody(Delivery delivery) throws IOException {
+        EndpointConfig endpoint = delivery.endpoint();
+        BodyPace pace = BodyPace.startingNow(delivery.guard().config().hardening());
+        BoundedBody body = BoundedBody.read(delivery.request(), endpoint.maxBodyBytes(), pace);
+        if (body instanceof BoundedBody.Read read) {
+            return read;
+        }
+        delivery.guard().answers().unread(endpoint, body, delivery.request()).writeTo(delivery.response());
+        if (body instanceof BoundedBody.TooLarge tooLarge && tooLarge.unread()) {
+            delivery.response().flushBuffer();
+            BoundedBody.discard(delivery.request(), pace);
+        } else if (body instanceof BoundedBody.TooSlow) {
+            delivery.response().flushBuffer(); // sent before the container closes the connection
+        }
+        return null;
+    }
+
     private void claimAndHandOff(Delivery delivery, EventIdResult.Found found, byte[] body)
             throws IOException, ServletException {
         EndpointConfig endpoint = delivery.endpoint();
         Answers answers = delivery.guard().answers();
-        Payload payload = new Payload(body, RequestHeaders.forPayload(delivery.request()));
+        Payload payload = new Payload(
+                body,
+                RequestHeaders.forPayload(delivery.request(), delivery.guard().deniedHeaders()));
         Start start;
         try {
             start = delivery.guard().claim(endpoint, found, body, payload);

@@ -24,6 +24,7 @@ import org.jspecify.annotations.Nullable;
  * @param unavailableRetryAfter the {@code Retry-After} of a 503 for an unreachable store, whole seconds, at
  *     least 1 s
  * @param metrics where meters go
+ * @param hardening the checks before and while a body is read, and the request headers never stored
  */
 public record HookguardFilterConfig(
         List<EndpointConfig> endpoints,
@@ -32,7 +33,8 @@ public record HookguardFilterConfig(
         int deadStatus,
         boolean failOpen,
         Duration unavailableRetryAfter,
-        DeliveryMetrics metrics) {
+        DeliveryMetrics metrics,
+        Hardening hardening) {
 
     /** Default answer while the event is in progress: 409 Conflict. */
     public static final int DEFAULT_IN_PROGRESS_STATUS = 409;
@@ -68,6 +70,9 @@ public record HookguardFilterConfig(
         if (metrics == null) {
             throw new IllegalArgumentException("metrics must be set (DeliveryMetrics.none() for none)");
         }
+        if (hardening == null) {
+            throw new IllegalArgumentException("hardening must be set (Hardening.ofDefaults() for the defaults)");
+        }
     }
 
     /** A builder that starts from the defaults; endpoints and store must be set. */
@@ -84,7 +89,8 @@ public record HookguardFilterConfig(
                 .deadStatus(config.deadStatus)
                 .failOpen(config.failOpen)
                 .unavailableRetryAfter(config.unavailableRetryAfter)
-                .metrics(config.metrics);
+                .metrics(config.metrics)
+                .hardening(config.hardening);
     }
 
     private static void requireDistinct(List<EndpointConfig> endpoints) {
@@ -111,6 +117,7 @@ public record HookguardFilterConfig(
         private boolean failOpen = DEFAULT_FAIL_OPEN;
         private Duration unavailableRetryAfter = DEFAULT_UNAVAILABLE_RETRY_AFTER;
         private @Nullable DeliveryMetrics metrics;
+        private Hardening hardening = Hardening.ofDefaults();
 
         private Builder() {}
 
@@ -168,11 +175,17 @@ public record HookguardFilterConfig(
             return this;
         }
 
+        /** See {@link HookguardFilterConfig#hardening()}; default {@link Hardening#ofDefaults()}. */
+        public Builder hardening(Hardening hardening) {
+            this.hardening = hardening;
+            return this;
+        }
+
         /** The configuration; throws {@link IllegalArgumentException} naming the first bad field. */
         public HookguardFilterConfig build() {
             DeliveryMetrics chosen = metrics == null ? DeliveryMetrics.detect() : metrics;
             return new HookguardFilterConfig(
-                    endpoints, store, inProgressStatus, deadStatus, failOpen, unavailableRetryAfter, chosen);
+                    endpoints, store, inProgressStatus, deadStatus, failOpen, unavailableRetryAfter, chosen, hardening);
         }
     }
 }

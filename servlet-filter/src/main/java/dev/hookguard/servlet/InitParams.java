@@ -33,6 +33,8 @@ import java.util.regex.Pattern;
  *   <tr><td>{@code in-progress-status}, {@code dead-status}, {@code fail-open},
  *       {@code unavailable-retry-after}</td><td>as in {@link HookguardFilterConfig}</td></tr>
  *   <tr><td>{@code metrics}</td><td>{@code detect} (default) or {@code none}</td></tr>
+ *   <tr><td>{@code methods}, {@code min-body-rate}, {@code body-grace}, {@code stored-header-deny-list}</td>
+ *       <td>as in {@link Hardening}; lists comma-separated, the deny list replacing the default</td></tr>
  *   <tr><td>{@code <endpoint>.path}, {@code <endpoint>.scheme} (required)</td><td>path pattern; {@code
  *       standard-webhooks}, {@code svix}, {@code stripe}, {@code github}, {@code shopify}, {@code slack}, {@code
  *       twilio}, {@code paddle}, {@code square}, {@code sendgrid}, {@code gitlab}, {@code zoom} or {@code
@@ -62,7 +64,11 @@ public final class InitParams {
             "dead-status",
             "fail-open",
             "unavailable-retry-after",
-            "metrics");
+            "metrics",
+            "methods",
+            "min-body-rate",
+            "body-grace",
+            "stored-header-deny-list");
     private static final Set<String> ENDPOINT_PARAMS = Set.of(
             "path",
             "scheme",
@@ -104,12 +110,22 @@ public final class InitParams {
         optional("fail-open", v -> builder.failOpen(bool("fail-open", v)));
         optional("unavailable-retry-after", v -> builder.unavailableRetryAfter(duration("unavailable-retry-after", v)));
         optional("metrics", v -> builder.metrics(metrics(v)));
+        builder.hardening(hardening());
         return builder.build();
+    }
+
+    private Hardening hardening() {
+        Hardening.Builder hardening = Hardening.custom();
+        optional("methods", v -> hardening.methods(Set.copyOf(list(v))));
+        optional("min-body-rate", v -> hardening.minBodyRate(parse("min-body-rate", v, "an integer", Long::parseLong)));
+        optional("body-grace", v -> hardening.bodyGrace(duration("body-grace", v)));
+        optional("stored-header-deny-list", v -> hardening.storedHeaderDenyList(list(v)));
+        return hardening.build();
     }
 
     private EndpointConfig endpoint(String name) {
         String prefix = name + ".";
-        Scheme scheme = Scheme.of(required(prefix + "scheme"));
+        Scheme scheme = scheme(prefix + "scheme", required(prefix + "scheme"));
         SignatureConfig.Builder signature = SignatureConfig.custom().secrets(secrets(required(prefix + "secrets")));
         optional(prefix + "tolerance", v -> signature.tolerance(duration(prefix + "tolerance", v)));
         optional(prefix + "public-url", v -> signature.publicUrl(PublicUrl.parse(v)));
@@ -119,10 +135,13 @@ public final class InitParams {
         optional(prefix + "dead-retention", v -> policy.deadRetention(duration(prefix + "dead-retention", v)));
         optional(prefix + "max-attempts", v -> policy.maxAttempts(integer(prefix + "max-attempts", v)));
         optional(prefix + "response-body-cap", v -> policy.responseBodyCap(integer(prefix + "response-body-cap", v)));
-        EndpointConfig.Builder endpoint = EndpointConfig.custom(name)
-                .path(required(prefix + "path"))
-                .scheme(scheme, signature.build())
-                .policy(policy.build());
+        EndpointConfig.Builder endpoint =
+                EndpointConfig.custom(name).path(required(prefix + "path")).policy(policy.build());
+        try {
+            endpoint.scheme(scheme, signature.build());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(prefix + e.getMessage(), e);
+        }
         optional(prefix + "max-body-bytes", v -> endpoint.maxBodyBytes(integer(prefix + "max-body-bytes", v)));
         return endpoint.build();
     }
@@ -175,6 +194,14 @@ public final class InitParams {
                 .map(String::trim)
                 .filter(s -> !s.isEmpty())
                 .toList();
+    }
+
+    private static Scheme scheme(String name, String value) {
+        try {
+            return Scheme.of(value);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(name + e.getMessage().substring("scheme".length()), e);
+        }
     }
 
     private static List<String> secrets(String value) {

@@ -6,15 +6,10 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 /** The request's headers, for the verifier and for the payload kept with FAILED, DEAD and REJECTED records. */
 final class RequestHeaders {
-
-    /** Credentials of the connection rather than of the delivery: never stored. */
-    private static final Set<String> NOT_STORED = Set.of("authorization", "proxy-authorization", "cookie");
 
     private RequestHeaders() {}
 
@@ -29,11 +24,11 @@ final class RequestHeaders {
         return headers.build();
     }
 
-    /** The headers kept with the payload: all but {@code Authorization}, {@code Proxy-Authorization}, {@code Cookie}. */
-    static Map<String, List<String>> forPayload(HttpServletRequest request) {
+    /** The headers kept with the payload: all but those the deny list names ({@link Hardening}). */
+    static Map<String, List<String>> forPayload(HttpServletRequest request, HeaderDenyList denied) {
         Map<String, List<String>> headers = new LinkedHashMap<>();
         for (String name : Collections.list(request.getHeaderNames())) {
-            if (!NOT_STORED.contains(name.toLowerCase(Locale.ROOT))) {
+            if (!denied.denies(name)) {
                 headers.put(name, new ArrayList<>(Collections.list(request.getHeaders(name))));
             }
         }

@@ -7,6 +7,7 @@ import dev.hookguard.core.memory.InMemoryStore;
 import dev.hookguard.core.signature.Scheme;
 import dev.hookguard.core.signature.SignatureConfig;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class HookguardFilterConfigTest {
@@ -14,7 +15,7 @@ class HookguardFilterConfigTest {
     static EndpointConfig endpoint(String name, String path) {
         return EndpointConfig.custom(name)
                 .path(path)
-                .scheme(Scheme.GITHUB, SignatureConfig.of("secret"))
+                .scheme(Scheme.GITHUB, SignatureConfig.of("github-webhook-secret"))
                 .build();
     }
 
@@ -31,12 +32,35 @@ class HookguardFilterConfigTest {
         assertThat(config.failOpen()).isFalse();
         assertThat(config.unavailableRetryAfter()).isEqualTo(Duration.ofSeconds(5));
         assertThat(config.endpoints().get(0).maxBodyBytes()).isEqualTo(1024 * 1024);
+        assertThat(config.hardening()).isEqualTo(Hardening.ofDefaults());
+        assertThat(config.hardening().methods()).containsExactlyInAnyOrder("POST", "PUT", "PATCH");
+    }
+
+    @Test
+    void shouldDenyCredentialLikeHeadersFromTheStoredPayloadByDefault() {
+        HeaderDenyList denied = new HeaderDenyList(Hardening.DEFAULT_STORED_HEADER_DENY_LIST);
+
+        assertThat(List.of(
+                        "Authorization",
+                        "proxy-authorization",
+                        "COOKIE",
+                        "X-Api-Key",
+                        "X-Auth-Token",
+                        "x-client-secret",
+                        "X-Password",
+                        "Partner-Api-Key"))
+                .allMatch(denied::denies);
+        assertThat(List.of("Content-Type", "webhook-id", "webhook-signature", "Stripe-Signature", "X-GitHub-Delivery"))
+                .noneMatch(denied::denies);
     }
 
     @Test
     void shouldCopyEveryFieldWithFrom() {
-        HookguardFilterConfig config =
-                valid().inProgressStatus(503).deadStatus(200).failOpen(true).build();
+        HookguardFilterConfig config = valid().inProgressStatus(503)
+                .deadStatus(200)
+                .failOpen(true)
+                .hardening(Hardening.custom().minBodyRate(10).build())
+                .build();
 
         assertThat(HookguardFilterConfig.from(config).build()).isEqualTo(config);
     }

@@ -43,7 +43,7 @@ class InitParamsTest {
         params.put("store", "memory");
         params.put("github.path", "/webhooks/github/*");
         params.put("github.scheme", "github");
-        params.put("github.secrets", "s1,s2");
+        params.put("github.secrets", "github-secret-one-0001,github-secret-two-0002");
         return params;
     }
 
@@ -61,6 +61,10 @@ class InitParamsTest {
         params.put("github.max-attempts", "8");
         params.put("github.response-body-cap", "1024");
         params.put("github.max-body-bytes", "2048");
+        params.put("methods", "POST");
+        params.put("min-body-rate", "512");
+        params.put("body-grace", "2s");
+        params.put("stored-header-deny-list", "X-Internal,*session*");
 
         HookguardFilterConfig config = InitParams.read(new Params(params));
 
@@ -69,6 +73,10 @@ class InitParamsTest {
         assertThat(config.failOpen()).isTrue();
         assertThat(config.unavailableRetryAfter()).isEqualTo(Duration.ofSeconds(7));
         assertThat(config.metrics()).isSameAs(DeliveryMetrics.none());
+        assertThat(config.hardening().methods()).containsExactly("POST");
+        assertThat(config.hardening().minBodyRate()).isEqualTo(512);
+        assertThat(config.hardening().bodyGrace()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(config.hardening().storedHeaderDenyList()).containsExactly("X-Internal", "*session*");
         EndpointConfig endpoint = config.endpoints().get(0);
         assertThat(endpoint.name()).isEqualTo("github");
         assertThat(endpoint.path()).isEqualTo("/webhooks/github/*");
@@ -78,6 +86,27 @@ class InitParamsTest {
         assertThat(endpoint.policy().deadRetention()).isEqualTo(Duration.ofDays(60));
         assertThat(endpoint.policy().maxAttempts()).isEqualTo(8);
         assertThat(endpoint.policy().responseBodyCap()).isEqualTo(1024);
+    }
+
+    @Test
+    void shouldNameTheParameterOfASecretThatIsNotASecret() {
+        Map<String, String> placeholder = minimal();
+        placeholder.put("github.secrets", "${GITHUB_WEBHOOK_SECRET}");
+        Map<String, String> shortSecret = minimal();
+        shortSecret.put("github.secrets", "github-secret-one-0001,short");
+        Map<String, String> scheme = minimal();
+        scheme.put("github.scheme", "gitlab");
+
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> InitParams.read(new Params(placeholder)))
+                .withMessageStartingWith("github.secrets[0] holds an unresolved placeholder");
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> InitParams.read(new Params(shortSecret)))
+                .withMessageStartingWith("github.secrets[1] is too short: 5 bytes of key, at least 16");
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> InitParams.read(new Params(scheme)))
+                .withMessageStartingWith("github.scheme must be one of")
+                .withMessageEndingWith("but was 'gitlab'");
     }
 
     @Test

@@ -41,7 +41,7 @@ final class JettyContainer implements ServletContainer {
         filter.setName("hookguard");
         filter.setInitParameters(app.initParams());
         filter.setAsyncSupported(true);
-        context.addFilter(filter, "/*", EnumSet.of(DispatcherType.REQUEST, DispatcherType.ASYNC));
+        context.addFilter(filter, app.filterMapping(), EnumSet.of(DispatcherType.REQUEST, DispatcherType.ASYNC));
         app.servlets().forEach((pattern, servlet) -> {
             ServletHolder holder = new ServletHolder(servlet);
             holder.setAsyncSupported(true);

@@ -20,7 +20,7 @@ class MicrometerAbsentTest {
                 .store(new InMemoryStore())
                 .endpoint(EndpointConfig.custom("github")
                         .path("/gh")
-                        .scheme(Scheme.GITHUB, SignatureConfig.of("secret"))
+                        .scheme(Scheme.GITHUB, SignatureConfig.of("github-webhook-secret"))
                         .build())
                 .build();
         HookguardFilter filter = new HookguardFilter(config);

@@ -28,6 +28,10 @@ final class TomcatContainer implements ServletContainer {
         Connector connector = new Connector();
         connector.setPort(0);
         connector.setProperty("address", "127.0.0.1");
+        // the settings the servlet-filter README recommends against slow bodies (section "Hardening")
+        connector.setProperty("maxSwallowSize", "0");
+        connector.setProperty("disableUploadTimeout", "false");
+        connector.setProperty("connectionUploadTimeout", "10000");
         tomcat.setConnector(connector);
         Context context = tomcat.addContext("", baseDir.toString());
         context.addServletContainerInitializer(
@@ -44,7 +48,7 @@ final class TomcatContainer implements ServletContainer {
         context.addFilterDef(filter);
         FilterMap map = new FilterMap();
         map.setFilterName("hookguard");
-        map.addURLPattern("/*");
+        map.addURLPattern(app.filterMapping());
         map.setDispatcher("REQUEST");
         map.setDispatcher("ASYNC");
         context.addFilterMap(map);

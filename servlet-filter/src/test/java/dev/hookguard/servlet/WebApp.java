@@ -7,22 +7,30 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a test deploys into a container: the Hookguard filter on {@code /*} (an instance, or the class with
- * init-params as {@code web.xml} would declare it), servlets by path pattern, and context attributes set
- * before the filter initialises.
+ * What a test deploys into a container: the Hookguard filter on {@link #filterMapping} ({@value #HOOKS}
+ * unless changed; an instance, or the class with init-params as {@code web.xml} would declare it), servlets by
+ * path pattern, and context attributes set before the filter initialises.
  */
 record WebApp(
         @Nullable Filter filter,
         Map<String, String> initParams,
         Map<String, HttpServlet> servlets,
-        Map<String, Object> attributes) {
+        Map<String, Object> attributes,
+        String filterMapping) {
+
+    static final String HOOKS = "/hooks/*";
 
     static WebApp of(Filter filter) {
-        return new WebApp(filter, Map.of(), new LinkedHashMap<>(), new LinkedHashMap<>());
+        return new WebApp(filter, Map.of(), new LinkedHashMap<>(), new LinkedHashMap<>(), HOOKS);
     }
 
     static WebApp ofInitParams(Map<String, String> initParams) {
-        return new WebApp(null, initParams, new LinkedHashMap<>(), new LinkedHashMap<>());
+        return new WebApp(null, initParams, new LinkedHashMap<>(), new LinkedHashMap<>(), HOOKS);
+    }
+
+    /** This app with the filter mapped on {@code pattern}. */
+    WebApp mappedOn(String pattern) {
+        return new WebApp(filter, initParams, servlets, attributes, pattern);
     }
 
     WebApp servlet(String pattern, HttpServlet servlet) {

@@ -4,6 +4,7 @@ import dev.hookguard.core.EventKey;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.signature.EventIdConfig;
 import dev.hookguard.core.signature.Scheme;
+import dev.hookguard.core.signature.SecretRules;
 import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.core.signature.SignatureVerifier;
 import dev.hookguard.core.signature.Verifiers;
@@ -111,6 +112,7 @@ public record WebhookEndpoint(
 
         /** {@link #scheme(Scheme, SignatureConfig)} on this clock, such as a fixed one in tests. */
         public Builder scheme(Scheme scheme, SignatureConfig signature, Clock clock) {
+            SecretRules.require(scheme, signature.secrets());
             return verifier(Verifiers.of(scheme, signature, clock)).eventIds(EventIdConfig.forScheme(scheme));
         }
 

@@ -42,7 +42,7 @@ class MinimalClassPathTest {
 
         runner.withPropertyValues(
                         "hookguard.endpoints.gh.scheme=github",
-                        "hookguard.endpoints.gh.secrets=s",
+                        "hookguard.endpoints.gh.secrets=0123456789abcdef-secret",
                         "hookguard.endpoints.gh.path=/hooks/gh",
                         "management.endpoints.web.exposure.include=hookguard")
                 .run(context -> {

@@ -3,6 +3,7 @@ package dev.hookguard.core.signature;
 import dev.hookguard.core.signature.SignedContentTemplate.Placeholder;
 import dev.hookguard.core.signature.Verification.Rejected;
 import java.time.Clock;
+import java.util.Optional;
 
 /**
  * Verifies a sender's own HMAC scheme as described by a {@link GenericHmacConfig}: the signature header's
@@ -73,5 +74,14 @@ public final class GenericHmacVerifier implements SignatureVerifier {
         return new Rejected(
                 RejectionReason.NO_MATCHING_SIGNATURE,
                 "the signed content needs the event id from the " + described + ", which the body does not hold");
+    }
+
+    /** The signature header is present and, when configured, the timestamp lies within the tolerance. */
+    @Override
+    public Optional<Rejected> precheck(Headers headers) {
+        Optional<Rejected> signature = HeaderChecks.present(headers, config.signatureHeader());
+        return signature.isPresent() || config.timestampHeader().isEmpty()
+                ? signature
+                : HeaderChecks.timely(headers, config.timestampHeader().get(), tolerance);
     }
 }

@@ -1,5 +1,7 @@
 package dev.hookguard.core.signature;
 
+import java.util.Optional;
+
 /**
  * Verifies <a href="https://docs.github.com/en/webhooks/using-webhooks/validating-webhook-deliveries">GitHub's</a>
  * scheme: {@code X-Hub-Signature-256: sha256=<hex>}, the HMAC-SHA256 of the body under the secret's UTF-8
@@ -30,5 +32,11 @@ public final class GitHubVerifier implements SignatureVerifier {
             return Rejections.unsupported(HEADER, "'sha256=' (only the SHA-1 " + LEGACY_HEADER + ")");
         }
         return signatures.check(headers, keys, Verification.Verified.untimed(), body);
+    }
+
+    /** The {@code X-Hub-Signature-256} header is present (a SHA-1-only delivery is refused by {@link #verify}). */
+    @Override
+    public Optional<Verification.Rejected> precheck(Headers headers) {
+        return headers.contains(LEGACY_HEADER) ? Optional.empty() : HeaderChecks.present(headers, HEADER);
     }
 }

@@ -1,5 +1,7 @@
 package dev.hookguard.core.signature;
 
+import java.util.Optional;
+
 /**
  * Verifies <a href="https://shopify.dev/docs/apps/build/webhooks/subscribe/https#step-2-validate-the-origin-of-your-webhook-to-ensure-its-coming-from-shopify">Shopify's</a>
  * scheme: {@code X-Shopify-Hmac-Sha256: <base64>}, the HMAC-SHA256 of the body under the app's client secret
@@ -24,5 +26,11 @@ public final class ShopifyVerifier implements SignatureVerifier {
     @Override
     public Verification verify(Headers headers, byte[] body) {
         return signatures.check(headers, keys, Verification.Verified.untimed(), body);
+    }
+
+    /** The {@code X-Shopify-Hmac-Sha256} header is present. */
+    @Override
+    public Optional<Verification.Rejected> precheck(Headers headers) {
+        return HeaderChecks.present(headers, HEADER);
     }
 }

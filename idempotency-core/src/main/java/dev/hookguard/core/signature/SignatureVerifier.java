@@ -1,5 +1,7 @@
 package dev.hookguard.core.signature;
 
+import java.util.Optional;
+
 /**
  * Checks that a delivery was signed by the sender with one of the configured secrets or keys. Implementations
  * are immutable and thread-safe, and never throw for any request: every bad request is a {@link
@@ -30,5 +32,18 @@ public interface SignatureVerifier {
      */
     default Verification verify(WebhookRequest request) {
         return verify(request.headers(), request.body());
+    }
+
+    /**
+     * The rejection this scheme can tell from the headers alone, before the body is read: a signature header
+     * missing, a signed timestamp outside the tolerance. Empty when the headers may carry a valid signature;
+     * {@link #verify} still decides. The filter calls it first, so that a request that cannot pass never
+     * holds a thread while its body arrives. The default checks nothing.
+     *
+     * @param headers the request headers
+     * @return the rejection, or empty
+     */
+    default Optional<Verification.Rejected> precheck(Headers headers) {
+        return Optional.empty();
     }
 }

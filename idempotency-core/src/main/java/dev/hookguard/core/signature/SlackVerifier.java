@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 
 import dev.hookguard.core.signature.Verification.Rejected;
 import java.time.Clock;
+import java.util.Optional;
 
 /**
  * Verifies <a href="https://api.slack.com/authentication/verifying-requests-from-slack">Slack's</a> scheme:
@@ -47,5 +48,13 @@ public final class SlackVerifier implements SignatureVerifier {
     /** {@code v0:timestamp:}, the part of the signed content before the body. */
     static byte[] signedHead(String timestamp) {
         return (VERSION + ':' + timestamp + ':').getBytes(UTF_8);
+    }
+
+    /** The signature header is present and the request timestamp lies within the tolerance. */
+    @Override
+    public Optional<Rejected> precheck(Headers headers) {
+        return HeaderChecks.first(
+                HeaderChecks.present(headers, SIGNATURE_HEADER),
+                HeaderChecks.timely(headers, TIMESTAMP_HEADER, tolerance));
     }
 }

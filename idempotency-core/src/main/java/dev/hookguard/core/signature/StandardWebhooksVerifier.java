@@ -6,6 +6,7 @@ import dev.hookguard.core.signature.Verification.Rejected;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Verifies the <a href="https://www.standardwebhooks.com/">Standard Webhooks</a> scheme, which Svix also
@@ -101,5 +102,14 @@ public final class StandardWebhooksVerifier implements SignatureVerifier {
         }
         boolean matched = macKeys.anyMatches(macs, head, body) | publicKeys.anyMatches(signatures, head, body);
         return matched ? time : Rejections.noMatch(header);
+    }
+
+    /** The id, timestamp and signature headers of one family are present, the timestamp within the tolerance. */
+    @Override
+    public Optional<Rejected> precheck(Headers headers) {
+        String family = headers.contains("webhook-id") ? "webhook-" : "svix-";
+        return HeaderChecks.first(
+                HeaderChecks.present(headers, family + "id", family + "signature"),
+                HeaderChecks.timely(headers, family + "timestamp", tolerance));
     }
 }

@@ -7,6 +7,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -88,5 +89,22 @@ public final class StripeVerifier implements SignatureVerifier {
             }
         }
         return otherSchemes;
+    }
+
+    /** The {@code Stripe-Signature} header is present, with one {@code t=} within the tolerance. */
+    @Override
+    public Optional<Rejected> precheck(Headers headers) {
+        List<String> values = headers.all(HEADER);
+        if (values.isEmpty()) {
+            return Optional.of(Rejections.missing(HEADER));
+        }
+        Set<String> timestamps = new LinkedHashSet<>();
+        parse(values, timestamps, new ArrayList<>());
+        if (timestamps.size() != 1) {
+            return Optional.of(Rejections.malformed(HEADER, "must hold exactly one t=<seconds>"));
+        }
+        return tolerance.check(HEADER + " t=", timestamps.iterator().next()) instanceof Rejected late
+                ? Optional.of(late)
+                : Optional.empty();
     }
 }

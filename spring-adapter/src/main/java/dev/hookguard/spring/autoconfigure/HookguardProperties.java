@@ -45,6 +45,61 @@ public class HookguardProperties {
     /** The webhook endpoints, by name. */
     private final Map<String, Endpoint> endpoints = new LinkedHashMap<>();
 
+    /** Checks before and while a request body is read, and the request headers never stored. */
+    private final Hardening hardening = new Hardening();
+
+    public Hardening getHardening() {
+        return hardening;
+    }
+
+    /** {@code hookguard.hardening.*}: the filter's {@code Hardening}; unset values keep its defaults. */
+    public static class Hardening {
+
+        /** HTTP methods a delivery may use; others are answered 405 before the body is read. */
+        private @Nullable List<String> methods;
+
+        /** Slowest body accepted after body-grace, in bytes per second; a slower one is answered 408. */
+        private @Nullable Long minBodyRate;
+
+        /** How long a body may take before min-body-rate applies. */
+        private @Nullable Duration bodyGrace;
+
+        /** Request headers never stored with a payload (names or patterns with *); replaces the default list. */
+        private @Nullable List<String> storedHeaderDenyList;
+
+        public @Nullable List<String> getMethods() {
+            return methods;
+        }
+
+        public void setMethods(@Nullable List<String> methods) {
+            this.methods = methods;
+        }
+
+        public @Nullable Long getMinBodyRate() {
+            return minBodyRate;
+        }
+
+        public void setMinBodyRate(@Nullable Long minBodyRate) {
+            this.minBodyRate = minBodyRate;
+        }
+
+        public @Nullable Duration getBodyGrace() {
+            return bodyGrace;
+        }
+
+        public void setBodyGrace(@Nullable Duration bodyGrace) {
+            this.bodyGrace = bodyGrace;
+        }
+
+        public @Nullable List<String> getStoredHeaderDenyList() {
+            return storedHeaderDenyList;
+        }
+
+        public void setStoredHeaderDenyList(@Nullable List<String> storedHeaderDenyList) {
+            this.storedHeaderDenyList = storedHeaderDenyList;
+        }
+    }
+
     public boolean isEnabled() {
         return enabled;
     }

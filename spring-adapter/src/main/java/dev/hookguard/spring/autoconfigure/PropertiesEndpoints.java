@@ -8,6 +8,7 @@ import dev.hookguard.core.signature.EventIdConfig;
 import dev.hookguard.core.signature.GenericHmacConfig;
 import dev.hookguard.core.signature.PublicUrl;
 import dev.hookguard.core.signature.Scheme;
+import dev.hookguard.core.signature.SecretRules;
 import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.core.signature.SignatureVerifier;
 import dev.hookguard.core.signature.Verifiers;
@@ -66,16 +67,17 @@ final class PropertiesEndpoints {
         Scheme scheme = PropertiesSignatures.scheme(prefix, endpoint.getScheme());
         @Nullable
         GenericHmacConfig generic = scheme == Scheme.GENERIC ? PropertiesSignatures.generic(prefix, endpoint) : null;
-        SignatureVerifier verifier = named(
-                prefix,
-                () -> generic != null
-                        ? Verifiers.generic(generic)
-                        : Verifiers.of(
-                                scheme,
-                                new SignatureConfig(
-                                        endpoint.getSecrets(),
-                                        endpoint.getTolerance(),
-                                        PublicUrl.parse(endpoint.getPublicUrl()))));
+        SignatureVerifier verifier = named(prefix, () -> {
+            SecretRules.require(scheme, generic != null ? generic.secrets() : endpoint.getSecrets());
+            return generic != null
+                    ? Verifiers.generic(generic)
+                    : Verifiers.of(
+                            scheme,
+                            new SignatureConfig(
+                                    endpoint.getSecrets(),
+                                    endpoint.getTolerance(),
+                                    PublicUrl.parse(endpoint.getPublicUrl())));
+        });
         EventIdConfig eventIds = PropertiesSignatures.eventIds(
                 prefix + ".event-id",
                 endpoint.getEventId(),

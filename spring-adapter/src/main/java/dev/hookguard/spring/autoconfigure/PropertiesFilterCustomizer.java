@@ -3,14 +3,16 @@ package dev.hookguard.spring.autoconfigure;
 import dev.hookguard.core.memory.InMemoryStore;
 import dev.hookguard.servlet.DeliveryMetrics;
 import dev.hookguard.servlet.EndpointConfig;
+import dev.hookguard.servlet.Hardening;
 import dev.hookguard.servlet.HookguardFilterConfig;
 import dev.hookguard.spring.HookguardFilterCustomizer;
 import java.time.Duration;
+import java.util.Set;
 import org.springframework.core.Ordered;
 
 /**
- * Applies {@code hookguard.in-progress-status}, {@code dead-status}, {@code fail-open} and {@code
- * unavailable-retry-after} to the filter. Runs first ({@link Ordered#HIGHEST_PRECEDENCE}), so that the application's
+ * Applies {@code hookguard.in-progress-status}, {@code dead-status}, {@code fail-open}, {@code
+ * unavailable-retry-after} and {@code hardening.*} to the filter. Runs first ({@link Ordered#HIGHEST_PRECEDENCE}), so that the application's
  * own customizers can still change anything.
  */
 final class PropertiesFilterCustomizer implements HookguardFilterCustomizer, Ordered {
@@ -19,6 +21,7 @@ final class PropertiesFilterCustomizer implements HookguardFilterCustomizer, Ord
     private final int deadStatus;
     private final boolean failOpen;
     private final Duration unavailableRetryAfter;
+    private final Hardening hardening;
 
     /**
      * Takes the values and checks them at once with the library's own validation, so that a bad one fails start-up
@@ -29,6 +32,7 @@ final class PropertiesFilterCustomizer implements HookguardFilterCustomizer, Ord
         this.deadStatus = properties.getDeadStatus();
         this.failOpen = properties.isFailOpen();
         this.unavailableRetryAfter = properties.getUnavailableRetryAfter();
+        this.hardening = PropertyErrors.named("hookguard.hardening", () -> hardening(properties.getHardening()));
         PropertyErrors.named("hookguard", () -> {
             HookguardFilterConfig.Builder probe = HookguardFilterConfig.custom()
                     .endpoint(EndpointConfig.custom("probe")
@@ -52,7 +56,25 @@ final class PropertiesFilterCustomizer implements HookguardFilterCustomizer, Ord
         builder.inProgressStatus(inProgressStatus)
                 .deadStatus(deadStatus)
                 .failOpen(failOpen)
-                .unavailableRetryAfter(unavailableRetryAfter);
+                .unavailableRetryAfter(unavailableRetryAfter)
+                .hardening(hardening);
+    }
+
+    private static Hardening hardening(HookguardProperties.Hardening properties) {
+        Hardening.Builder builder = Hardening.custom();
+        if (properties.getMethods() != null) {
+            builder.methods(Set.copyOf(properties.getMethods()));
+        }
+        if (properties.getMinBodyRate() != null) {
+            builder.minBodyRate(properties.getMinBodyRate());
+        }
+        if (properties.getBodyGrace() != null) {
+            builder.bodyGrace(properties.getBodyGrace());
+        }
+        if (properties.getStoredHeaderDenyList() != null) {
+            builder.storedHeaderDenyList(properties.getStoredHeaderDenyList());
+        }
+        return builder.build();
     }
 
     @Override

@@ -30,8 +30,13 @@ final class HookguardAssembly {
      * @param filter what requests go through
      * @param hookguard the Hookguard filter inside it, or null when no endpoint is defined
      * @param endpoints the guarded endpoints
+     * @param routing decides which requests the filter guards, by the handler that will serve them
      */
-    record Assembled(Filter filter, @Nullable HookguardFilter hookguard, List<EndpointConfig> endpoints) {}
+    record Assembled(
+            Filter filter,
+            @Nullable HookguardFilter hookguard,
+            List<EndpointConfig> endpoints,
+            HandlerRouting routing) {}
 
     private HookguardAssembly() {}
 
@@ -41,7 +46,11 @@ final class HookguardAssembly {
         List<EndpointRouting.Routed> routed = EndpointRouting.resolve(definitions, routes);
         if (routed.isEmpty()) {
             log.info("Hookguard has no endpoints to guard: define hookguard.endpoints.<name> or WebhookEndpoint beans");
-            return new Assembled((request, response, chain) -> chain.doFilter(request, response), null, List.of());
+            return new Assembled(
+                    (request, response, chain) -> chain.doFilter(request, response),
+                    null,
+                    List.of(),
+                    HandlerRouting.of(context, List.of()));
         }
         IdempotencyStore store = store(context);
         Set<String> transactional = routed.stream()
@@ -65,7 +74,7 @@ final class HookguardAssembly {
                         e.name(),
                         e.path(),
                         transactional.contains(e.name()) ? " (transactional)" : ""));
-        return new Assembled(filter, hookguard, config.endpoints());
+        return new Assembled(filter, hookguard, config.endpoints(), HandlerRouting.of(context, config.endpoints()));
     }
 
     /** The {@code DispatcherServlet}'s path, as Spring Boot's {@code spring.mvc.servlet.path} sets it. */

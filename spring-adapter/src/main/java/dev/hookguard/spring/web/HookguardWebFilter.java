@@ -2,11 +2,13 @@ package dev.hookguard.spring.web;
 
 import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.servlet.HookguardFilter;
+import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
+import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -21,8 +23,11 @@ import org.springframework.core.Ordered;
  * dev.hookguard.spring.IdempotentWebhook} handlers found in the request mappings, the {@link
  * dev.hookguard.core.IdempotencyStore}, the {@link dev.hookguard.servlet.DeliveryMetrics} and the {@link
  * dev.hookguard.spring.HookguardFilterCustomizer}s. A configuration that cannot work fails start-up with a {@link
- * dev.hookguard.spring.HookguardConfigurationException}. Requests to guarded paths then go through a {@link
- * HookguardFilter} (wrapped by the transactional mode where handlers ask for it); other requests pass untouched.
+ * dev.hookguard.spring.HookguardConfigurationException}. Whether a request is guarded, and by which endpoint, is
+ * decided by the handler mapping that will serve it ({@link HandlerRouting}): a request whose handler is an {@code
+ * IdempotentWebhook} method, in whatever variant of its path, goes through a {@link HookguardFilter} (wrapped by the
+ * transactional mode where handlers ask for it) for that method's endpoint, as does a request to an endpoint's
+ * configured path; other requests pass untouched.
  *
  * <p>Register it ahead of every filter that reads request parameters, with async support, for {@code REQUEST}
  * dispatches: Spring Boot does so at order {@link #ORDER}; without Boot, use a {@code DelegatingFilterProxy}.
@@ -54,6 +59,14 @@ public class HookguardWebFilter implements Filter, SmartInitializingSingleton, D
         HookguardAssembly.Assembled current = assembled;
         if (current == null) {
             throw new ServletException("The Hookguard filter is used before the application context has started");
+        }
+        if (request instanceof HttpServletRequest http && http.getDispatcherType() == DispatcherType.REQUEST) {
+            String endpoint = current.routing().endpointOf(http);
+            if (endpoint == null) {
+                chain.doFilter(request, response);
+                return;
+            }
+            http.setAttribute(HookguardFilter.ENDPOINT_ATTRIBUTE, endpoint);
         }
         current.filter().doFilter(request, response, chain);
     }

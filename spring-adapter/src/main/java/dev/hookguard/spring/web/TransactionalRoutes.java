@@ -1,6 +1,7 @@
 package dev.hookguard.spring.web;
 
 import dev.hookguard.servlet.EndpointConfig;
+import dev.hookguard.servlet.HookguardFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.Comparator;
 import java.util.List;
@@ -9,8 +10,9 @@ import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Tells which requests go to a transactional endpoint, choosing among all guarded paths exactly as the filter does
- * (the most specific pattern wins, against the servlet path plus path info).
+ * Tells which requests go to a transactional endpoint, choosing exactly as the filter does: the endpoint the handler
+ * routing named ({@link HookguardFilter#ENDPOINT_ATTRIBUTE}), else among all guarded paths the most specific pattern,
+ * against the servlet path plus path info.
  */
 final class TransactionalRoutes implements Function<HttpServletRequest, @Nullable String> {
 
@@ -29,6 +31,13 @@ final class TransactionalRoutes implements Function<HttpServletRequest, @Nullabl
     /** The transactional endpoint the request goes to, or null. */
     @Override
     public @Nullable String apply(HttpServletRequest request) {
+        if (request.getAttribute(HookguardFilter.ENDPOINT_ATTRIBUTE) instanceof String name) {
+            return routes.stream()
+                    .filter(r -> r.endpoint().equals(name) && r.transactional())
+                    .map(Route::endpoint)
+                    .findFirst()
+                    .orElse(null);
+        }
         String servletPath = request.getServletPath();
         String pathInfo = request.getPathInfo();
         String path = (servletPath == null ? "" : servletPath) + (pathInfo == null ? "" : pathInfo);

@@ -36,7 +36,7 @@ class DeadLetterEndpointTest {
                     "stripe",
                     new EndpointDefinitions.Definition(
                             WebhookEndpoint.custom("stripe")
-                                    .scheme(Scheme.STRIPE, SignatureConfig.of("whsec_x"))
+                                    .scheme(Scheme.STRIPE, SignatureConfig.of("whsec_0123456789abcdef"))
                                     .policy(ONE_ATTEMPT)
                                     .build(),
                             "hookguard.endpoints.stripe",

@@ -323,7 +323,9 @@ class HookguardAutoConfigurationTest {
 
     @Test
     void shouldFailStartUpNamingTheSchemePropertyForAnUnknownScheme() {
-        runner.withPropertyValues("hookguard.endpoints.stripe.scheme=strype", "hookguard.endpoints.stripe.secrets=s")
+        runner.withPropertyValues(
+                        "hookguard.endpoints.stripe.scheme=strype",
+                        "hookguard.endpoints.stripe.secrets=whsec_0123456789abcdef")
                 .run(context ->
                         assertThat(failure(context)).contains("hookguard.endpoints.stripe.scheme must be one of"));
     }
@@ -340,7 +342,7 @@ class HookguardAutoConfigurationTest {
     void shouldFailStartUpNamingThePropertyOfAMalformedDuration() {
         runner.withPropertyValues(
                         "hookguard.endpoints.stripe.scheme=stripe",
-                        "hookguard.endpoints.stripe.secrets=s",
+                        "hookguard.endpoints.stripe.secrets=whsec_0123456789abcdef",
                         "hookguard.endpoints.stripe.policy.lease=thirty seconds")
                 .run(context -> {
                     assertThat(context).hasFailed();

@@ -42,7 +42,7 @@ class PropertiesEndpointsTest {
     void shouldBuildAProviderSchemeEndpointWithTheDefaults() {
         WebhookEndpoint endpoint = only(Map.of(
                 "hookguard.endpoints.stripe.scheme", "stripe",
-                "hookguard.endpoints.stripe.secrets", "whsec_a,whsec_b"));
+                "hookguard.endpoints.stripe.secrets", "whsec_0123456789abcdef,whsec_fedcba9876543210"));
 
         assertThat(endpoint.name()).isEqualTo("stripe");
         assertThat(endpoint.path()).isEmpty();
@@ -51,7 +51,7 @@ class PropertiesEndpointsTest {
         assertThat(endpoint.maxBodyBytes()).isEqualTo(1024 * 1024);
         byte[] body = "{\"id\":\"evt_1\"}".getBytes(StandardCharsets.UTF_8);
         Headers signedWithTheSecondSecret =
-                WebhookSigner.of(Scheme.STRIPE, "whsec_b").sign("evt_1", Instant.now(), body);
+                WebhookSigner.of(Scheme.STRIPE, "whsec_fedcba9876543210").sign("evt_1", Instant.now(), body);
         assertThat(endpoint.verifier().verify(signedWithTheSecondSecret, body))
                 .isInstanceOf(Verification.Verified.class);
     }
@@ -91,7 +91,7 @@ class PropertiesEndpointsTest {
                 "hookguard.policy.max-attempts", "3",
                 "hookguard.max-body-bytes", "2KB",
                 "hookguard.endpoints.gh.scheme", "github",
-                "hookguard.endpoints.gh.secrets[0]", "s",
+                "hookguard.endpoints.gh.secrets[0]", "0123456789abcdef-secret",
                 "hookguard.endpoints.gh.path", "/hooks/gh/*",
                 "hookguard.endpoints.gh.policy.max-attempts", "7",
                 "hookguard.endpoints.gh.policy.response-body-cap", "1KB"));
@@ -110,7 +110,7 @@ class PropertiesEndpointsTest {
     void shouldOverrideTheSchemesEventIdRuleByParts() {
         WebhookEndpoint endpoint = only(Map.of(
                 "hookguard.endpoints.shop.scheme", "shopify",
-                "hookguard.endpoints.shop.secrets", "s",
+                "hookguard.endpoints.shop.secrets", "0123456789abcdef-secret",
                 "hookguard.endpoints.shop.event-id.sources", "header:X-Id,json-pointer:/data/id",
                 "hookguard.endpoints.shop.event-id.body-hash-key", "false"));
 
@@ -123,7 +123,7 @@ class PropertiesEndpointsTest {
     void shouldBuildAGenericSchemeFromItsProperties() {
         WebhookEndpoint endpoint = only(Map.of(
                 "hookguard.endpoints.acme.scheme", "generic",
-                "hookguard.endpoints.acme.secrets", "s3cr3t",
+                "hookguard.endpoints.acme.secrets", "s3cr3t-0123456789abcdef",
                 "hookguard.endpoints.acme.generic.signature-header", "X-Signature",
                 "hookguard.endpoints.acme.generic.prefix", "sha256=",
                 "hookguard.endpoints.acme.generic.encoding", "base64",
@@ -136,7 +136,7 @@ class PropertiesEndpointsTest {
         byte[] body = "{}".getBytes(StandardCharsets.UTF_8);
         Headers signed = WebhookSigner.generic(
                         dev.hookguard.core.signature.GenericHmacConfig.custom()
-                                .secrets("s3cr3t")
+                                .secrets("s3cr3t-0123456789abcdef")
                                 .signatureHeader("X-Signature")
                                 .prefix("sha256=")
                                 .encoding(dev.hookguard.core.signature.SignatureEncoding.BASE64)
@@ -144,7 +144,7 @@ class PropertiesEndpointsTest {
                                 .template("{id}.{body}")
                                 .idSource(EventIdSource.header("X-Event-Id"))
                                 .build(),
-                        "s3cr3t")
+                        "s3cr3t-0123456789abcdef")
                 .sign("e1", Instant.now(), body);
         assertThat(endpoint.verifier().verify(signed, body)).isInstanceOf(Verification.Verified.class);
     }
@@ -160,7 +160,7 @@ class PropertiesEndpointsTest {
     void shouldNameThePropertyOfAnEmptySecretWithoutShowingTheOthers() {
         assertThatThrownBy(() -> only(Map.of(
                         "hookguard.endpoints.sw.scheme", "standard-webhooks",
-                        "hookguard.endpoints.sw.secrets[0]", "whsec_c2VjcmV0",
+                        "hookguard.endpoints.sw.secrets[0]", "whsec_MDEyMzQ1Njc4OWFiY2RlZg==",
                         "hookguard.endpoints.sw.secrets[1]", "not-a-whsec-secret")))
                 .isInstanceOf(HookguardConfigurationException.class)
                 .hasMessageStartingWith("hookguard.endpoints.sw.secrets[1] must be 'whsec_' followed by non-empty"
@@ -170,8 +170,11 @@ class PropertiesEndpointsTest {
 
     @Test
     void shouldNameThePropertyOfAnUnknownScheme() {
-        assertThatThrownBy(() ->
-                        only(Map.of("hookguard.endpoints.x.scheme", "paypal", "hookguard.endpoints.x.secrets", "s")))
+        assertThatThrownBy(() -> only(Map.of(
+                        "hookguard.endpoints.x.scheme",
+                        "paypal",
+                        "hookguard.endpoints.x.secrets",
+                        "0123456789abcdef-secret")))
                 .isInstanceOf(HookguardConfigurationException.class)
                 .hasMessage("hookguard.endpoints.x.scheme must be one of standard-webhooks, svix, stripe, github,"
                         + " shopify, slack, twilio, paddle, square, sendgrid, gitlab, zoom, intercom, generic"
@@ -180,7 +183,7 @@ class PropertiesEndpointsTest {
 
     @Test
     void shouldNameThePropertyOfAMissingScheme() {
-        assertThatThrownBy(() -> only(Map.of("hookguard.endpoints.x.secrets", "s")))
+        assertThatThrownBy(() -> only(Map.of("hookguard.endpoints.x.secrets", "0123456789abcdef-secret")))
                 .isInstanceOf(HookguardConfigurationException.class)
                 .hasMessageStartingWith("hookguard.endpoints.x.scheme must be set");
     }
@@ -189,14 +192,14 @@ class PropertiesEndpointsTest {
     void shouldNameThePropertyOfAnInvalidPolicyValue() {
         assertThatThrownBy(() -> only(Map.of(
                         "hookguard.endpoints.x.scheme", "github",
-                        "hookguard.endpoints.x.secrets", "s",
+                        "hookguard.endpoints.x.secrets", "0123456789abcdef-secret",
                         "hookguard.endpoints.x.policy.max-attempts", "0")))
                 .isInstanceOf(HookguardConfigurationException.class)
                 .hasMessage("hookguard.endpoints.x.policy.max-attempts must be at least 1 but was 0");
         assertThatThrownBy(() -> only(Map.of(
                         "hookguard.policy.lease", "0s",
                         "hookguard.endpoints.x.scheme", "github",
-                        "hookguard.endpoints.x.secrets", "s")))
+                        "hookguard.endpoints.x.secrets", "0123456789abcdef-secret")))
                 .isInstanceOf(HookguardConfigurationException.class)
                 .hasMessage("hookguard.policy.lease must be at least 1 ms but was PT0S");
     }
@@ -205,27 +208,27 @@ class PropertiesEndpointsTest {
     void shouldNameThePropertyOfABadEventIdSourceOrPathOrGenericSetting() {
         assertThatThrownBy(() -> only(Map.of(
                         "hookguard.endpoints.x.scheme", "github",
-                        "hookguard.endpoints.x.secrets", "s",
+                        "hookguard.endpoints.x.secrets", "0123456789abcdef-secret",
                         "hookguard.endpoints.x.event-id.sources", "query:id")))
                 .isInstanceOf(HookguardConfigurationException.class)
                 .hasMessage("hookguard.endpoints.x.event-id.sources[0] must be header:<name> or json-pointer:</pointer>"
                         + " but was 'query:id'");
         assertThatThrownBy(() -> only(Map.of(
                         "hookguard.endpoints.x.scheme", "github",
-                        "hookguard.endpoints.x.secrets", "s",
+                        "hookguard.endpoints.x.secrets", "0123456789abcdef-secret",
                         "hookguard.endpoints.x.path", "/a/*/b")))
                 .isInstanceOf(HookguardConfigurationException.class)
                 .hasMessageStartingWith("hookguard.endpoints.x.path must start with '/'");
         assertThatThrownBy(() -> only(Map.of(
                         "hookguard.endpoints.x.scheme", "generic",
-                        "hookguard.endpoints.x.secrets", "s",
+                        "hookguard.endpoints.x.secrets", "0123456789abcdef-secret",
                         "hookguard.endpoints.x.generic.signature-header", "X-Sig",
                         "hookguard.endpoints.x.generic.encoding", "hexadecimal")))
                 .isInstanceOf(HookguardConfigurationException.class)
                 .hasMessage("hookguard.endpoints.x.generic.encoding must be one of hex, base64 but was 'hexadecimal'");
         assertThatThrownBy(() -> only(Map.of(
                         "hookguard.endpoints.x.scheme", "generic",
-                        "hookguard.endpoints.x.secrets", "s",
+                        "hookguard.endpoints.x.secrets", "0123456789abcdef-secret",
                         "hookguard.endpoints.x.generic.signature-header", "X-Sig",
                         "hookguard.endpoints.x.generic.template", "{timestamp}.{body}")))
                 .isInstanceOf(HookguardConfigurationException.class)

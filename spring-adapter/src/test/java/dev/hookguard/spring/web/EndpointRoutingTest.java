@@ -17,7 +17,7 @@ class EndpointRoutingTest {
     private static WebhookEndpoint endpoint(String name, String path) {
         return WebhookEndpoint.custom(name)
                 .path(path)
-                .scheme(Scheme.GITHUB, SignatureConfig.of("secret"))
+                .scheme(Scheme.GITHUB, SignatureConfig.of("github-webhook-secret"))
                 .build();
     }
 
