@@ -7,39 +7,36 @@ import dev.hookguard.core.Failure;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.Payload;
-import dev.hookguard.core.StoreUnavailableException;
+import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoredResponse;
 import dev.hookguard.core.WriteOutcome;
-import java.time.Duration;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * An acquired event whose handler is running. The lease is renewed in the background until {@link #finish}
- * or {@link #fail} is called, exactly once; both write with the claim's fencing token, so a worker whose
- * lease was taken over cannot overwrite the new holder's verdict.
+ * An acquired event whose handler is running. The lease is renewed in the background until {@link #finish},
+ * {@link #fail} or {@link #abandon} is called, exactly once; finish and fail write with the claim's fencing
+ * token, so a worker whose lease was taken over cannot overwrite the new holder's verdict. A verdict the store
+ * cannot take is {@link Verdict#UNRECORDED} and is retried in the background until the lease ends.
  */
 public final class InFlight implements Start {
 
     private static final Logger log = LoggerFactory.getLogger(InFlight.class);
-    /** Writes of a verdict are tried this often while the store is unreachable. */
-    private static final int RECORD_TRIES = 3;
-
-    private static final Duration RECORD_BACKOFF = Duration.ofMillis(50);
 
     private final IdempotencyStore store;
     private final EventKey key;
     private final ClaimOutcome.Acquired claim;
     private final Payload payload;
     private final IdempotencyPolicy policy;
+    private final LeaseRenewals background;
     private final ScheduledFuture<?> renewal;
-    private volatile boolean leaseLost;
+    private final AtomicBoolean renewing = new AtomicBoolean();
     private final AtomicBoolean finished = new AtomicBoolean();
+    private volatile boolean leaseLost;
+    private volatile long leaseEndsNanos;
 
     InFlight(
             IdempotencyStore store,
@@ -47,14 +44,15 @@ public final class InFlight implements Start {
             ClaimOutcome.Acquired claim,
             Payload payload,
             IdempotencyPolicy policy,
-            ScheduledExecutorService renewals) {
+            LeaseRenewals background) {
         this.store = store;
         this.key = key;
         this.claim = claim;
         this.payload = payload;
         this.policy = policy;
-        long every = Math.max(1, policy.lease().toMillis() / 3);
-        this.renewal = renewals.scheduleAtFixedRate(this::renew, every, every, TimeUnit.MILLISECONDS);
+        this.background = background;
+        this.leaseEndsNanos = System.nanoTime() + policy.lease().toNanos();
+        this.renewal = background.every(policy.lease().dividedBy(3), this::renew);
     }
 
     /** The event being handled. */
@@ -65,6 +63,11 @@ public final class InFlight implements Start {
     /** The claim: fencing token and attempt number. */
     public ClaimOutcome.Acquired claim() {
         return claim;
+    }
+
+    /** Whether a renewal found the lease taken over by another worker while the handler ran. */
+    public boolean leaseLost() {
+        return leaseLost;
     }
 
     /** Records the handler's response: SUCCEEDED for 2xx, REJECTED for a final 4xx, else a failure. */
@@ -84,6 +87,14 @@ public final class InFlight implements Start {
                 error.getClass().getName() + (error.getMessage() == null ? "" : ": " + error.getMessage()));
     }
 
+    /**
+     * Stops renewing without writing a verdict, when the claim came too late to be used: the record stays
+     * PROCESSING until its lease ends, and the sender's next delivery takes it over.
+     */
+    public void abandon() {
+        stop();
+    }
+
     private Verdict complete(Completion completion) {
         return record(() -> store.complete(key, claim.token(), completion, policy));
     }
@@ -93,45 +104,44 @@ public final class InFlight implements Start {
     }
 
     private Verdict record(Supplier<WriteOutcome> write) {
-        for (int attempt = 1; ; attempt++) {
-            try {
-                return verdictOf(write.get());
-            } catch (StoreUnavailableException e) {
-                if (attempt == RECORD_TRIES) {
-                    log.error(
-                            "Could not record the verdict of {} after {} tries; a redelivery may run it again",
-                            key,
-                            attempt,
-                            e);
-                    return Verdict.UNRECORDED;
-                }
-                pause(RECORD_BACKOFF.multipliedBy(attempt));
-            }
-        }
+        return new VerdictWrite(store, key, claim.token(), write, background, () -> leaseEndsNanos)
+                .now()
+                .map(this::verdictOf)
+                .orElse(Verdict.UNRECORDED);
     }
 
     private Verdict verdictOf(WriteOutcome outcome) {
         if (outcome instanceof WriteOutcome.Recorded recorded) {
-            return switch (recorded.status()) {
+            RecordStatus status = recorded.status();
+            return switch (status) {
                 case SUCCEEDED -> Verdict.PROCESSED;
                 case REJECTED -> Verdict.REJECTED;
                 case FAILED -> Verdict.FAILED;
                 case DEAD -> Verdict.DEAD_LETTERED;
-                case PROCESSING -> throw new IllegalStateException("a verdict left " + key + " PROCESSING");
+                default -> throw new IllegalStateException("a verdict left " + key + " " + status);
             };
         }
         log.warn("Lease on {} (token {}) was lost before its verdict was recorded", key, claim.token());
         return Verdict.STALE;
     }
 
+    /** One renewal on a background worker; skipped while the previous one of this event still runs. */
     private void renew() {
+        if (leaseLost || finished.get() || !renewing.compareAndSet(false, true)) {
+            return;
+        }
         try {
-            if (!leaseLost && store.renew(key, claim.token(), policy) instanceof WriteOutcome.Stale) {
-                log.warn("Lease on {} (token {}) was taken over while its handler ran", key, claim.token());
+            long started = System.nanoTime();
+            if (store.renew(key, claim.token(), policy) instanceof WriteOutcome.Stale) {
+                log.error("Lease on {} (token {}) was taken over while its handler ran", key, claim.token());
                 leaseLost = true;
+            } else {
+                leaseEndsNanos = started + policy.lease().toNanos();
             }
         } catch (RuntimeException e) {
-            log.warn("Could not renew the lease on {}; will try again", key, e);
+            log.warn("Could not renew the lease on {}; will try again: {}", key, e.toString());
+        } finally {
+            renewing.set(false);
         }
     }
 
@@ -140,13 +150,5 @@ public final class InFlight implements Start {
             throw new IllegalStateException("the attempt on " + key + " was already finished");
         }
         renewal.cancel(false);
-    }
-
-    private static void pause(Duration duration) {
-        try {
-            Thread.sleep(duration.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }
