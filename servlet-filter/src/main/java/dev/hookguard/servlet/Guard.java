@@ -13,6 +13,7 @@ final class Guard implements AutoCloseable {
     private final Endpoints endpoints;
     private final IdempotentExecutor executor;
     private final Claimer claimer;
+    private final ClaimDeadline deadline;
     private final Answers answers;
 
     Guard(HookguardFilterConfig config) {
@@ -20,6 +21,7 @@ final class Guard implements AutoCloseable {
         this.endpoints = new Endpoints(config.endpoints());
         this.executor = new IdempotentExecutor(config.store());
         this.claimer = new Claimer(executor);
+        this.deadline = new ClaimDeadline(config.storeTimeout());
         this.answers = new Answers(config);
         config.endpoints()
                 .forEach(e -> config.metrics()
@@ -38,11 +40,11 @@ final class Guard implements AutoCloseable {
         return answers;
     }
 
-    /** Claims the delivery, timing the claim. */
+    /** Claims the delivery within the store timeout, timing the claim. */
     Start claim(EndpointConfig endpoint, EventIdResult.Found found, byte[] body, Payload payload) {
         long started = System.nanoTime();
         try {
-            return claimer.begin(found, body, payload, endpoint.policy());
+            return deadline.claim(() -> claimer.begin(found, body, payload, endpoint.policy()));
         } finally {
             config.metrics().claimDuration(endpoint.name(), Duration.ofNanos(System.nanoTime() - started));
         }
@@ -50,6 +52,7 @@ final class Guard implements AutoCloseable {
 
     @Override
     public void close() {
+        deadline.close();
         executor.close();
     }
 }

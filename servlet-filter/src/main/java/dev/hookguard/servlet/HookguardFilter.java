@@ -28,11 +28,13 @@ import org.slf4j.LoggerFactory;
  * the application at most once per successful event; duplicates get the stored response back. It follows
  * DESIGN.md §1 (read the bounded body, verify the signature, extract the event id, claim, hand off and
  * record) and answers as DESIGN.md §4 says. Requests to other paths, and dispatches other than {@code
- * REQUEST}, pass through untouched.
+ * REQUEST}, pass through untouched, except the {@code ASYNC} dispatch of a delivery whose handler went
+ * asynchronous: its verdict is recorded when that dispatch returns, before the container answers.
  *
  * <p>Configure it in code with {@link #HookguardFilter(HookguardFilterConfig)}, or from {@code web.xml}
  * init-params with the no-argument constructor (see {@link InitParams}); not both. Register it ahead of any
- * filter that reads request parameters, and for asynchronous handlers with {@code asyncSupported}.
+ * filter that reads request parameters, and for asynchronous handlers with {@code asyncSupported} and for the
+ * {@code REQUEST} and {@code ASYNC} dispatcher types.
  */
 public final class HookguardFilter implements Filter {
 
@@ -82,6 +84,11 @@ public final class HookguardFilter implements Filter {
         Guard current = guard;
         if (current == null) {
             throw new ServletException("Hookguard filter used before init");
+        }
+        if (req.getDispatcherType() == DispatcherType.ASYNC
+                && req.getAttribute(Attempt.ATTRIBUTE) instanceof Attempt a) {
+            a.dispatched(chain, req, res);
+            return;
         }
         EndpointConfig endpoint = req instanceof HttpServletRequest request
                         && res instanceof HttpServletResponse

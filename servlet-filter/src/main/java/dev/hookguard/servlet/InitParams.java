@@ -30,7 +30,7 @@ import java.util.regex.Pattern;
  *   <tr><td>{@code store}</td><td>{@code memory}, or the name of a {@code ServletContext} attribute holding
  *       an {@link IdempotencyStore} (default {@value #DEFAULT_STORE_ATTRIBUTE})</td></tr>
  *   <tr><td>{@code in-progress-status}, {@code dead-status}, {@code fail-open},
- *       {@code unavailable-retry-after}</td><td>as in {@link HookguardFilterConfig}</td></tr>
+ *       {@code unavailable-retry-after}, {@code store-timeout}</td><td>as in {@link HookguardFilterConfig}</td></tr>
  *   <tr><td>{@code metrics}</td><td>{@code detect} (default) or {@code none}</td></tr>
  *   <tr><td>{@code <endpoint>.path}, {@code <endpoint>.scheme} (required)</td><td>path pattern; {@code
  *       standard-webhooks}, {@code svix}, {@code stripe}, {@code github}, {@code shopify} or {@code slack}</td></tr>
@@ -56,6 +56,7 @@ public final class InitParams {
             "dead-status",
             "fail-open",
             "unavailable-retry-after",
+            "store-timeout",
             "metrics");
     private static final Set<String> ENDPOINT_PARAMS = Set.of(
             "path",
@@ -96,6 +97,7 @@ public final class InitParams {
         optional("dead-status", v -> builder.deadStatus(integer("dead-status", v)));
         optional("fail-open", v -> builder.failOpen(bool("fail-open", v)));
         optional("unavailable-retry-after", v -> builder.unavailableRetryAfter(duration("unavailable-retry-after", v)));
+        optional("store-timeout", v -> builder.storeTimeout(duration("store-timeout", v)));
         optional("metrics", v -> builder.metrics(metrics(v)));
         return builder.build();
     }
