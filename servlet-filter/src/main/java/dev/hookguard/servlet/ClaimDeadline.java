@@ -16,8 +16,8 @@ import java.util.function.Supplier;
 /**
  * Bounds a claim by {@link HookguardFilterConfig#storeTimeout()}, whatever the store's own timeouts: the claim
  * runs on a claim thread while the request thread waits at most that long, then answers 503. A claim that lands
- * after its deadline is abandoned (its record stays PROCESSING until the lease ends, and the sender's retry
- * takes it over); while every claim thread is stuck in a store that does not answer, further claims are refused
+ * after its deadline is given back ({@link InFlight#release}: FAILED, so that the sender's retry takes it over
+ * at once); while every claim thread is stuck in a store that does not answer, further claims are refused
  * at once rather than queued.
  */
 final class ClaimDeadline implements AutoCloseable {
@@ -58,7 +58,7 @@ final class ClaimDeadline implements AutoCloseable {
 
     private static void abandon(Start start) {
         if (start instanceof InFlight inFlight) {
-            inFlight.abandon();
+            inFlight.release("the claim was answered after the filter's store timeout");
         }
     }
 

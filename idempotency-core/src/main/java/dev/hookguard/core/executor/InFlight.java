@@ -8,6 +8,7 @@ import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordStatus;
+import dev.hookguard.core.StoreUnavailableException;
 import dev.hookguard.core.StoredResponse;
 import dev.hookguard.core.WriteOutcome;
 import java.util.concurrent.ScheduledFuture;
@@ -88,11 +89,20 @@ public final class InFlight implements Start {
     }
 
     /**
-     * Stops renewing without writing a verdict, when the claim came too late to be used: the record stays
-     * PROCESSING until its lease ends, and the sender's next delivery takes it over.
+     * Gives the claim back without running the handler, when it came too late to be used: the record is written
+     * FAILED with {@code reason}, so that the sender's next delivery takes it over at once. On the event's last
+     * attempt nothing is written (a failure would make it DEAD): the record stays PROCESSING until its lease ends.
      */
-    public void abandon() {
+    public void release(String reason) {
         stop();
+        if (claim.attempt() >= policy.maxAttempts()) {
+            return;
+        }
+        try {
+            store.fail(key, claim.token(), new Failure(payload, reason), policy);
+        } catch (StoreUnavailableException e) {
+            log.warn("Could not give back the late claim on {}; it is taken over when its lease ends", key);
+        }
     }
 
     private Verdict complete(Completion completion) {

@@ -9,8 +9,8 @@ import java.time.Duration;
 import org.springframework.core.Ordered;
 
 /**
- * Applies {@code hookguard.in-progress-status}, {@code dead-status}, {@code fail-open} and {@code
- * unavailable-retry-after} to the filter. Runs first ({@link Ordered#HIGHEST_PRECEDENCE}), so that the application's
+ * Applies {@code hookguard.in-progress-status}, {@code dead-status}, {@code fail-open}, {@code
+ * unavailable-retry-after} and {@code store-timeout} to the filter. Runs first ({@link Ordered#HIGHEST_PRECEDENCE}), so that the application's
  * own customizers can still change anything.
  */
 final class PropertiesFilterCustomizer implements HookguardFilterCustomizer, Ordered {
@@ -19,6 +19,7 @@ final class PropertiesFilterCustomizer implements HookguardFilterCustomizer, Ord
     private final int deadStatus;
     private final boolean failOpen;
     private final Duration unavailableRetryAfter;
+    private final Duration storeTimeout;
 
     /**
      * Takes the values and checks them at once with the library's own validation, so that a bad one fails start-up
@@ -29,6 +30,7 @@ final class PropertiesFilterCustomizer implements HookguardFilterCustomizer, Ord
         this.deadStatus = properties.getDeadStatus();
         this.failOpen = properties.isFailOpen();
         this.unavailableRetryAfter = properties.getUnavailableRetryAfter();
+        this.storeTimeout = properties.getStoreTimeout();
         PropertyErrors.named("hookguard", () -> {
             HookguardFilterConfig.Builder probe = HookguardFilterConfig.custom()
                     .endpoint(EndpointConfig.custom("probe")
@@ -52,7 +54,8 @@ final class PropertiesFilterCustomizer implements HookguardFilterCustomizer, Ord
         builder.inProgressStatus(inProgressStatus)
                 .deadStatus(deadStatus)
                 .failOpen(failOpen)
-                .unavailableRetryAfter(unavailableRetryAfter);
+                .unavailableRetryAfter(unavailableRetryAfter)
+                .storeTimeout(storeTimeout);
     }
 
     @Override

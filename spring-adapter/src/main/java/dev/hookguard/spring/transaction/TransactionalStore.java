@@ -11,6 +11,7 @@ import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.StoreUnavailableException;
+import dev.hookguard.core.UnrecordableVerdictException;
 import dev.hookguard.core.WriteOutcome;
 import dev.hookguard.jdbc.JdbcIdempotencyStore;
 import java.sql.Connection;
@@ -24,7 +25,8 @@ import org.springframework.jdbc.datasource.DataSourceUtils;
  * The JDBC store as the filter sees it in the transactional mode. Every operation is the store's own (claims, renewals
  * and failures on connections of their own, outside any transaction), except one: the {@code complete} of the event a
  * {@link TransactionalDelivery} on the current thread is about, which runs on Spring's transactional connection, so
- * that the SUCCEEDED (or REJECTED) record commits or rolls back with the handler's writes.
+ * that the SUCCEEDED (or REJECTED) record commits or rolls back with the handler's writes. A failure of that write is
+ * an {@link UnrecordableVerdictException}: it is never retried outside the transaction, whose work is rolled back.
  */
 final class TransactionalStore implements IdempotencyStore {
 
@@ -38,19 +40,7 @@ final class TransactionalStore implements IdempotencyStore {
 
     @Override
     public ClaimOutcome claim(EventKey key, Fingerprint fingerprint, IdempotencyPolicy policy) {
-        TransactionalDelivery delivery = concerned(key);
-        try {
-            ClaimOutcome outcome = store.claim(key, fingerprint, policy);
-            if (delivery != null) {
-                delivery.claimed(outcome);
-            }
-            return outcome;
-        } catch (StoreUnavailableException e) {
-            if (delivery != null) {
-                delivery.claimUnavailable();
-            }
-            throw e;
-        }
+        return store.claim(key, fingerprint, policy);
     }
 
     @Override
@@ -69,6 +59,8 @@ final class TransactionalStore implements IdempotencyStore {
             WriteOutcome outcome = store.complete(connection, key, token, completion, policy);
             delivery.completed(outcome);
             return outcome;
+        } catch (StoreUnavailableException e) {
+            throw new UnrecordableVerdictException("the verdict could not be written in the handler's transaction", e);
         } finally {
             DataSourceUtils.releaseConnection(connection, dataSource);
         }
@@ -118,7 +110,7 @@ final class TransactionalStore implements IdempotencyStore {
         try {
             return DataSourceUtils.getConnection(dataSource);
         } catch (CannotGetJdbcConnectionException e) {
-            throw new StoreUnavailableException("cannot get the transaction's connection to complete the event", e);
+            throw new UnrecordableVerdictException("cannot get the transaction's connection to complete the event", e);
         }
     }
 }
