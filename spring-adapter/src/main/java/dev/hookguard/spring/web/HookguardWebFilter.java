@@ -24,8 +24,8 @@ import org.springframework.core.Ordered;
  * dev.hookguard.spring.HookguardConfigurationException}. Requests to guarded paths then go through a {@link
  * HookguardFilter} (wrapped by the transactional mode where handlers ask for it); other requests pass untouched.
  *
- * <p>Register it ahead of every filter that reads request parameters, with async support, for {@code REQUEST}
- * dispatches: Spring Boot does so at order {@link #ORDER}; without Boot, use a {@code DelegatingFilterProxy}.
+ * <p>Register it ahead of every filter that reads request parameters, with async support, for {@code REQUEST} and
+ * {@code ASYNC} dispatches (an asynchronous handler's verdict is recorded when its {@code ASYNC} dispatch returns): Spring Boot does so at order {@link #ORDER}; without Boot, use a {@code DelegatingFilterProxy}.
  */
 public class HookguardWebFilter implements Filter, SmartInitializingSingleton, DisposableBean {
 
