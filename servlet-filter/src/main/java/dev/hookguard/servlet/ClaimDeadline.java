@@ -22,8 +22,11 @@ import java.util.function.Supplier;
  */
 final class ClaimDeadline implements AutoCloseable {
 
-    /** Claims that may wait on the store at the same time. */
-    static final int MAX_CLAIMS = 64;
+    /**
+     * Claims that may wait on the store at the same time: far above a container's request threads, since a claim
+     * past its deadline may hold its thread for the store's own timeout.
+     */
+    static final int MAX_CLAIMS = 1024;
 
     private final Duration timeout;
     private final ThreadPoolExecutor threads;

@@ -82,6 +82,7 @@ abstract class AbstractFilterIT {
         HookguardFilterConfig config = HookguardFilterConfig.custom()
                 .store(store)
                 .metrics(new MicrometerDeliveryMetrics(meters))
+                .storeTimeout(Duration.ofSeconds(30)) // a loaded CI machine may take over 1 s for a claim
                 .endpoint(standard(std, "/hooks/std", IdempotencyPolicy.ofDefaults()))
                 .endpoint(EndpointConfig.custom(gh)
                         .path("/hooks/gh/*")

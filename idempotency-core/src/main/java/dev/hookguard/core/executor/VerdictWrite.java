@@ -17,8 +17,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One fenced verdict write (DESIGN.md §1, rule 4). It is tried twice at once; if the store still cannot be
- * reached, the caller gets {@link Verdict#UNRECORDED} (and answers 503), while the same write is retried in the
+ * One fenced verdict write (DESIGN.md §1, rule 4). It is tried at once, and once more if it failed quickly (a
+ * dropped connection, not a timeout, so that the caller waits about one store timeout at most); if the store still
+ * cannot be reached, the caller gets {@link Verdict#UNRECORDED} (and answers 503), while the same write is retried in the
  * background, with a doubling pause, until the lease ends: a redelivery then finds the verdict instead of
  * running the handler again. A write refused as stale after an attempt whose reply was lost is checked against
  * the record: if the record holds this token's verdict, the lost attempt landed and the write counts as ours.
@@ -28,6 +29,9 @@ final class VerdictWrite {
     private static final Logger log = LoggerFactory.getLogger(VerdictWrite.class);
     private static final Duration FIRST_PAUSE = Duration.ofMillis(100);
     private static final Duration LONGEST_PAUSE = Duration.ofSeconds(2);
+    /** A failure faster than this (a dropped connection) is tried again at once; a slower one (a timeout) is not. */
+    private static final Duration QUICK_FAILURE = Duration.ofMillis(100);
+
     private static final Set<RecordStatus> VERDICTS =
             EnumSet.of(RecordStatus.SUCCEEDED, RecordStatus.REJECTED, RecordStatus.FAILED, RecordStatus.DEAD);
 
@@ -57,18 +61,20 @@ final class VerdictWrite {
     /** The outcome of the write, or empty if it is left to the background retries. */
     Optional<WriteOutcome> now() {
         for (int attempt = 1; attempt <= 2; attempt++) {
+            long started = System.nanoTime();
             try {
                 return Optional.of(attempt());
             } catch (UnrecordableVerdictException e) {
                 log.warn("The verdict of {} was rolled back with its handler's writes; it runs again later", key);
                 return Optional.empty();
             } catch (StoreUnavailableException e) {
-                if (attempt == 2) {
+                if (attempt == 2 || System.nanoTime() - started > QUICK_FAILURE.toNanos()) {
                     log.warn(
                             "Could not record the verdict of {} (token {}); retrying until its lease ends: {}",
                             key,
                             token,
                             e.getMessage());
+                    break;
                 }
             }
         }
