@@ -108,7 +108,7 @@ final class Answers {
             case FAILED -> DeliveryOutcome.FAILED;
             case DEAD_LETTERED -> DeliveryOutcome.DEAD_LETTERED;
             case STALE -> DeliveryOutcome.STALE;
-            case UNRECORDED -> DeliveryOutcome.STORE_UNAVAILABLE;
+            case UNRECORDED -> DeliveryOutcome.UNRECORDED;
         };
     }
 }

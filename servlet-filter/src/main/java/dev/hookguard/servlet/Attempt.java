@@ -4,6 +4,8 @@ import dev.hookguard.core.executor.Verdict;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.time.Duration;
@@ -24,6 +26,8 @@ final class Attempt {
 
     private static final Logger log = LoggerFactory.getLogger(Attempt.class);
     private static final Reply HANDLER_FAILED = Reply.of(500, "The webhook handler failed");
+    /** Request attribute holding the attempt while its handler works asynchronously. */
+    static final String ATTRIBUTE = "dev.hookguard.servlet.attempt";
 
     private final String endpoint;
     private final String eventId;
@@ -78,9 +82,29 @@ final class Attempt {
             return;
         }
         if (request.isAsyncStarted()) {
+            request.setAttribute(ATTRIBUTE, this);
             request.getAsyncContext().addListener(new AsyncVerdictListener(this));
         } else {
             returned();
+        }
+    }
+
+    /**
+     * Runs an asynchronous dispatch of the handler (Spring MVC's {@code Callable}, {@code DeferredResult}, {@code
+     * CompletableFuture}, emitters), and records as soon as the dispatch has written the response, before the
+     * container sends it.
+     */
+    void dispatched(FilterChain chain, ServletRequest req, ServletResponse res) throws IOException, ServletException {
+        try (DeliveryMdc mdc = DeliveryMdc.open(endpoint, eventId)) {
+            try {
+                chain.doFilter(req, res);
+            } catch (IOException | ServletException | RuntimeException | Error e) {
+                failed(e);
+                return;
+            }
+            if (!req.isAsyncStarted()) {
+                returned();
+            }
         }
     }
 
@@ -96,7 +120,9 @@ final class Attempt {
         }
         handlerDuration();
         Verdict verdict = recorder.finish(response.captured());
-        if (verdict == Verdict.DEAD_LETTERED && (response.heldError() != null || !container.isCommitted())) {
+        if (verdict == Verdict.UNRECORDED && recorder.claimed()) {
+            refuseUnrecorded();
+        } else if (verdict == Verdict.DEAD_LETTERED && (response.heldError() != null || !container.isCommitted())) {
             deadReply().writeTo(container);
         } else {
             response.releaseHeldError();
@@ -139,6 +165,18 @@ final class Attempt {
                         ? Reply.retryAfter(503, "The webhook handler timed out", Duration.ofSeconds(1))
                         : HANDLER_FAILED;
         reply.writeTo(container);
+    }
+
+    /** Rule 4 of DESIGN.md §1: the handler's answer is not given while its verdict is not in the store. */
+    private void refuseUnrecorded() throws IOException {
+        if (container.isCommitted()) {
+            log.error("The webhook's verdict could not be recorded after its response was committed; the sender may"
+                    + " take it for a success, and a redelivery may run the handler again");
+            return;
+        }
+        log.warn("The webhook's verdict could not be recorded; answering 503 instead of the handler's response");
+        Reply.retryAfter(503, "The webhook could not be recorded; retry later", config.unavailableRetryAfter())
+                .writeTo(container);
     }
 
     private Verdict recordFailure(Throwable failure) {

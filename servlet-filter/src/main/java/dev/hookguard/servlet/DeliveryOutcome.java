@@ -23,8 +23,13 @@ public enum DeliveryOutcome {
     DEAD_LETTERED,
     /** The handler answered a non-retryable 4xx: recorded REJECTED. */
     REJECTED,
-    /** The store could not be reached: answered 503, or passed through in fail-open mode, or not recorded. */
+    /** The store could not be reached for the claim: answered 503, or passed through in fail-open mode. */
     STORE_UNAVAILABLE,
+    /**
+     * The handler ran but its verdict could not be recorded: answered 503 instead of the handler's response, and
+     * the write is retried in the background until the lease ends (DESIGN.md §1, rule 4).
+     */
+    UNRECORDED,
     /** The lease was lost before the verdict was written; nothing was recorded. */
     STALE;
 

@@ -14,6 +14,7 @@ final class Guard implements AutoCloseable {
     private final Endpoints endpoints;
     private final IdempotentExecutor executor;
     private final Claimer claimer;
+    private final ClaimDeadline deadline;
     private final Answers answers;
     private final HeaderDenyList deniedHeaders;
 
@@ -22,6 +23,7 @@ final class Guard implements AutoCloseable {
         this.endpoints = new Endpoints(config.endpoints());
         this.executor = new IdempotentExecutor(config.store());
         this.claimer = new Claimer(executor);
+        this.deadline = new ClaimDeadline(config.storeTimeout());
         this.answers = new Answers(config);
         this.deniedHeaders = new HeaderDenyList(config.hardening().storedHeaderDenyList());
         if (config.store() instanceof OperatorStore operator) {
@@ -47,11 +49,11 @@ final class Guard implements AutoCloseable {
         return deniedHeaders;
     }
 
-    /** Claims the delivery, timing the claim. */
+    /** Claims the delivery within the store timeout, timing the claim. */
     Start claim(EndpointConfig endpoint, EventIdResult.Found found, byte[] body, Payload payload) {
         long started = System.nanoTime();
         try {
-            return claimer.begin(found, body, payload, endpoint.policy());
+            return deadline.claim(() -> claimer.begin(found, body, payload, endpoint.policy()));
         } finally {
             config.metrics().claimDuration(endpoint.name(), Duration.ofNanos(System.nanoTime() - started));
         }
@@ -59,6 +61,7 @@ final class Guard implements AutoCloseable {
 
     @Override
     public void close() {
+        deadline.close();
         executor.close();
     }
 }

@@ -29,11 +29,14 @@ import org.slf4j.LoggerFactory;
  * DESIGN.md §1 (cheap checks, read the bounded body, verify the signature, extract the event id, claim, hand
  * off and record) and answers as DESIGN.md §4 says. A request inside the filter's mapping that matches no
  * endpoint is answered 404 and never passed on (DESIGN.md §1, rule 7): map the filter on the webhook paths
- * only. Dispatches other than {@code REQUEST} pass through untouched.
+ * only. Dispatches other than {@code REQUEST} pass through untouched, except the {@code ASYNC} dispatch of a
+ * delivery whose handler went asynchronous: its verdict is recorded when that dispatch returns, before the
+ * container answers.
  *
  * <p>Configure it in code with {@link #HookguardFilter(HookguardFilterConfig)}, or from {@code web.xml}
  * init-params with the no-argument constructor (see {@link InitParams}); not both. Register it ahead of any
- * filter that reads request parameters, and for asynchronous handlers with {@code asyncSupported}.
+ * filter that reads request parameters, and for asynchronous handlers with {@code asyncSupported} and for the
+ * {@code REQUEST} and {@code ASYNC} dispatcher types.
  */
 public final class HookguardFilter implements Filter {
 
@@ -96,6 +99,11 @@ public final class HookguardFilter implements Filter {
         Guard current = guard;
         if (current == null) {
             throw new ServletException("Hookguard filter used before init");
+        }
+        if (req.getDispatcherType() == DispatcherType.ASYNC
+                && req.getAttribute(Attempt.ATTRIBUTE) instanceof Attempt a) {
+            a.dispatched(chain, req, res);
+            return;
         }
         if (!(req instanceof HttpServletRequest request
                 && res instanceof HttpServletResponse response

@@ -23,6 +23,9 @@ import org.jspecify.annotations.Nullable;
  *     (logged and counted) instead of answering 503; off by default, since it gives up deduplication
  * @param unavailableRetryAfter the {@code Retry-After} of a 503 for an unreachable store, whole seconds, at
  *     least 1 s
+ * @param storeTimeout the longest a claim may take: past it, the delivery is answered 503 whatever the store's
+ *     own timeouts (a connection pool's wait, a command timeout), so that an outage costs each sender this much
+ *     at most; at least 1 ms
  * @param metrics where meters go
  * @param hardening the checks before and while a body is read, and the request headers never stored
  */
@@ -33,6 +36,7 @@ public record HookguardFilterConfig(
         int deadStatus,
         boolean failOpen,
         Duration unavailableRetryAfter,
+        Duration storeTimeout,
         DeliveryMetrics metrics,
         Hardening hardening) {
 
@@ -44,6 +48,8 @@ public record HookguardFilterConfig(
     public static final boolean DEFAULT_FAIL_OPEN = false;
     /** Default {@code Retry-After} while the store is unreachable: 5 seconds. */
     public static final Duration DEFAULT_UNAVAILABLE_RETRY_AFTER = Duration.ofSeconds(5);
+    /** Default bound of a claim: 1 second. */
+    public static final Duration DEFAULT_STORE_TIMEOUT = Duration.ofSeconds(1);
 
     private static final Set<Integer> IN_PROGRESS_STATUSES = Set.of(409, 429, 503);
 
@@ -67,6 +73,9 @@ public record HookguardFilterConfig(
             throw new IllegalArgumentException(
                     "unavailableRetryAfter must be at least 1 s but was " + unavailableRetryAfter);
         }
+        if (storeTimeout == null || storeTimeout.compareTo(Duration.ofMillis(1)) < 0) {
+            throw new IllegalArgumentException("storeTimeout must be at least 1 ms but was " + storeTimeout);
+        }
         if (metrics == null) {
             throw new IllegalArgumentException("metrics must be set (DeliveryMetrics.none() for none)");
         }
@@ -89,6 +98,7 @@ public record HookguardFilterConfig(
                 .deadStatus(config.deadStatus)
                 .failOpen(config.failOpen)
                 .unavailableRetryAfter(config.unavailableRetryAfter)
+                .storeTimeout(config.storeTimeout)
                 .metrics(config.metrics)
                 .hardening(config.hardening);
     }
@@ -116,6 +126,7 @@ public record HookguardFilterConfig(
         private int deadStatus = DEFAULT_DEAD_STATUS;
         private boolean failOpen = DEFAULT_FAIL_OPEN;
         private Duration unavailableRetryAfter = DEFAULT_UNAVAILABLE_RETRY_AFTER;
+        private Duration storeTimeout = DEFAULT_STORE_TIMEOUT;
         private @Nullable DeliveryMetrics metrics;
         private Hardening hardening = Hardening.ofDefaults();
 
@@ -169,6 +180,12 @@ public record HookguardFilterConfig(
             return this;
         }
 
+        /** See {@link HookguardFilterConfig#storeTimeout()}. */
+        public Builder storeTimeout(Duration storeTimeout) {
+            this.storeTimeout = storeTimeout;
+            return this;
+        }
+
         /** See {@link HookguardFilterConfig#metrics()}; default {@link DeliveryMetrics#detect()}. */
         public Builder metrics(DeliveryMetrics metrics) {
             this.metrics = metrics;
@@ -185,7 +202,15 @@ public record HookguardFilterConfig(
         public HookguardFilterConfig build() {
             DeliveryMetrics chosen = metrics == null ? DeliveryMetrics.detect() : metrics;
             return new HookguardFilterConfig(
-                    endpoints, store, inProgressStatus, deadStatus, failOpen, unavailableRetryAfter, chosen, hardening);
+                    endpoints,
+                    store,
+                    inProgressStatus,
+                    deadStatus,
+                    failOpen,
+                    unavailableRetryAfter,
+                    storeTimeout,
+                    chosen,
+                    hardening);
         }
     }
 }

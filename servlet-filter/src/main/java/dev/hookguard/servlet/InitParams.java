@@ -31,7 +31,7 @@ import java.util.regex.Pattern;
  *   <tr><td>{@code store}</td><td>{@code memory}, or the name of a {@code ServletContext} attribute holding
  *       an {@link IdempotencyStore} (default {@value #DEFAULT_STORE_ATTRIBUTE})</td></tr>
  *   <tr><td>{@code in-progress-status}, {@code dead-status}, {@code fail-open},
- *       {@code unavailable-retry-after}</td><td>as in {@link HookguardFilterConfig}</td></tr>
+ *       {@code unavailable-retry-after}, {@code store-timeout}</td><td>as in {@link HookguardFilterConfig}</td></tr>
  *   <tr><td>{@code metrics}</td><td>{@code detect} (default) or {@code none}</td></tr>
  *   <tr><td>{@code methods}, {@code min-body-rate}, {@code body-grace}, {@code stored-header-deny-list}</td>
  *       <td>as in {@link Hardening}; lists comma-separated, the deny list replacing the default</td></tr>
@@ -64,6 +64,7 @@ public final class InitParams {
             "dead-status",
             "fail-open",
             "unavailable-retry-after",
+            "store-timeout",
             "metrics",
             "methods",
             "min-body-rate",
@@ -109,6 +110,7 @@ public final class InitParams {
         optional("dead-status", v -> builder.deadStatus(integer("dead-status", v)));
         optional("fail-open", v -> builder.failOpen(bool("fail-open", v)));
         optional("unavailable-retry-after", v -> builder.unavailableRetryAfter(duration("unavailable-retry-after", v)));
+        optional("store-timeout", v -> builder.storeTimeout(duration("store-timeout", v)));
         optional("metrics", v -> builder.metrics(metrics(v)));
         builder.hardening(hardening());
         return builder.build();

@@ -14,6 +14,9 @@ interface Recorder {
     /** Records that the handler failed. */
     Verdict fail(Throwable error);
 
+    /** Whether the delivery was claimed, so that an {@link Verdict#UNRECORDED} verdict must not be acknowledged. */
+    boolean claimed();
+
     /** Records through the claim, reporting every verdict to {@code verdicts}. */
     static Recorder claimed(InFlight inFlight, Consumer<Verdict> verdicts) {
         return new Recorder() {
@@ -30,6 +33,11 @@ interface Recorder {
                 verdicts.accept(verdict);
                 return verdict;
             }
+
+            @Override
+            public boolean claimed() {
+                return true;
+            }
         };
     }
 
@@ -44,6 +52,11 @@ interface Recorder {
             @Override
             public Verdict fail(Throwable error) {
                 return Verdict.UNRECORDED;
+            }
+
+            @Override
+            public boolean claimed() {
+                return false;
             }
         };
     }

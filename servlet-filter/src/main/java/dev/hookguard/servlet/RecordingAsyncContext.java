@@ -14,8 +14,9 @@ import org.slf4j.LoggerFactory;
  * The asynchronous context the application gets from the filter's request: {@link #complete()} first records
  * the handler's verdict (and, on the last attempt, lets the filter answer the dead status), then completes.
  * So an asynchronous handler, like a synchronous one, is acknowledged only once its verdict is recorded.
- * Completion by {@code dispatch()} (or through the unwrapped context) is recorded by {@link
- * AsyncVerdictListener} instead, after the fact.
+ * Completion by {@code dispatch()} is recorded by the filter when the {@code ASYNC} dispatch returns, before
+ * the container answers; only when the filter is not mapped for {@code ASYNC} dispatches (or the unwrapped context
+ * is completed) does {@link AsyncVerdictListener} record it, after the response left.
  */
 final class RecordingAsyncContext implements AsyncContext {
 

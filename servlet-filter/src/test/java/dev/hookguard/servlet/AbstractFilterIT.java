@@ -30,11 +30,14 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The filter end to end, inside a real servlet container, against a real store: every row of DESIGN.md §4,
@@ -79,6 +82,7 @@ abstract class AbstractFilterIT {
         HookguardFilterConfig config = HookguardFilterConfig.custom()
                 .store(store)
                 .metrics(new MicrometerDeliveryMetrics(meters))
+                .storeTimeout(Duration.ofSeconds(30)) // a loaded CI machine may take over 1 s for a claim
                 .endpoint(standard(std, "/hooks/std", IdempotencyPolicy.ofDefaults()))
                 .endpoint(EndpointConfig.custom(gh)
                         .path("/hooks/gh/*")
@@ -650,6 +654,47 @@ abstract class AbstractFilterIT {
         assertThat(response.statusCode()).isEqualTo(503);
         assertThat(response.headers().firstValue("Retry-After")).contains("5");
         assertThat(handler.runs(id)).isZero();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"gated", "async", "async-dispatch"})
+    void shouldAnswer503WhenTheVerdictCannotBeRecordedAndRecordItOnceTheStoreIsBack(String behaviour) throws Exception {
+        String id = id();
+        handler.gate = new CountDownLatch(1);
+        CompletableFuture<HttpResponse<String>> pending =
+                sender.sendAsync(signed("/hooks/std", id, json(id)).header(TestHandler.BEHAVIOUR, behaviour));
+        await().until(() -> handler.runs(id) == 1);
+        HttpResponse<String> refused;
+        store.down(true);
+        try {
+            handler.gate.countDown();
+            refused = pending.get(30, TimeUnit.SECONDS);
+        } finally {
+            store.down(false);
+        }
+
+        assertThat(refused.statusCode()).isEqualTo(503);
+        assertThat(refused.headers().firstValue("Retry-After")).isPresent();
+        await().atMost(Duration.ofSeconds(20))
+                .untilAsserted(() -> assertThat(record(std, id).status()).isEqualTo(RecordStatus.SUCCEEDED));
+        HttpResponse<String> retry = sender.send(signed("/hooks/std", id, json(id)));
+        assertThat(retry.statusCode()).isEqualTo(200);
+        assertThat(retry.headers().firstValue("Idempotent-Replayed")).contains("true");
+        assertThat(handler.runs(id)).isEqualTo(1);
+        assertThat(count(std, DeliveryOutcome.UNRECORDED)).isPositive();
+    }
+
+    @Test
+    void shouldRecordAHandlerThatFinishesWithDispatchBeforeTheContainerAnswers() {
+        String id = id();
+
+        HttpResponse<String> response =
+                sender.send(signed("/hooks/std", id, json(id)).header(TestHandler.BEHAVIOUR, "async-dispatch"));
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.body()).isEqualTo("dispatched " + id);
+        assertThat(record(std, id).status()).isEqualTo(RecordStatus.SUCCEEDED);
+        assertThat(record(std, id).response().body()).asString().isEqualTo("dispatched " + id);
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.hookguard.servlet;
 
 import dev.hookguard.core.Fingerprint;
 import jakarta.servlet.AsyncContext;
+import jakarta.servlet.DispatcherType;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -22,13 +23,14 @@ import org.slf4j.MDC;
  * and behaves as the unsigned test header {@code X-Behaviour} says: {@code ok} (default), {@code
  * status:NNN}, {@code send-error:NNN}, {@code throw}, {@code flush}, {@code sized} (declares its length,
  * writes, flushes and closes, as Spring MVC's converters do), {@code redirect}, {@code form}, {@code
- * gated} (waits for {@link #gate}), {@code async} (completes on another thread once the gate opens), {@code async-status:NNN} and
- * {@code async-timeout}.
+ * gated} (waits for {@link #gate}), {@code async} (completes on another thread once the gate opens), {@code async-status:NNN},
+ * {@code async-dispatch} (answers in an {@code ASYNC} dispatch once the gate opens) and {@code async-timeout}.
  */
 final class TestHandler extends HttpServlet {
 
     static final String BEHAVIOUR = "X-Behaviour";
     static final String SECRET_MARKER = "handler-internal-secret-detail";
+    private static final String DISPATCHED = "test.dispatched";
 
     final Map<String, AtomicInteger> runs = new ConcurrentHashMap<>();
     final Map<String, String> mdcEndpoint = new ConcurrentHashMap<>();
@@ -51,6 +53,12 @@ final class TestHandler extends HttpServlet {
 
     @Override
     protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        if (request.getDispatcherType() == DispatcherType.ASYNC) {
+            response.setStatus(200);
+            response.setContentType("text/plain");
+            response.getWriter().write("dispatched " + request.getAttribute(DISPATCHED));
+            return;
+        }
         String id = eventId(request);
         int run = runs.computeIfAbsent(id, k -> new AtomicInteger()).incrementAndGet();
         String endpoint = MDC.get(HookguardFilter.MDC_ENDPOINT);
@@ -96,6 +104,14 @@ final class TestHandler extends HttpServlet {
                 await();
                 ok((HttpServletRequest) context.getRequest(), (HttpServletResponse) context.getResponse(), id, run);
                 context.complete();
+                return null;
+            });
+        } else if (behaviour.equals("async-dispatch")) {
+            AsyncContext context = request.startAsync();
+            async.submit(() -> {
+                await();
+                context.getRequest().setAttribute(DISPATCHED, id);
+                context.dispatch();
                 return null;
             });
         } else if (behaviour.startsWith("async-status:")) {

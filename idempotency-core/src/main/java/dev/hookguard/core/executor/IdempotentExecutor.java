@@ -7,13 +7,13 @@ import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.StoredResponse;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 
 /**
  * Runs a handler under the idempotency protocol: one atomic claim; if acquired, the handler runs while the
- * lease is renewed every third of its length; then the verdict is written with the claim's fencing token
- * (DESIGN.md §1 and §3). Thread-safe; share one per application and {@link #close()} it on shutdown.
+ * lease is renewed every third of its length (on a bounded background pool, so a slow store cannot queue the
+ * renewals of every handler behind one thread); then the verdict is written with the claim's fencing token
+ * (DESIGN.md §1 and §3). A verdict the store cannot take is {@link Verdict#UNRECORDED}: the caller must not
+ * acknowledge the event, and the write is retried in the background until the lease ends. Thread-safe; share one per application and {@link #close()} it on shutdown.
  *
  * <p>Failures and rejections are recorded with the {@link dev.hookguard.core.ErrorClass} an {@link
  * ErrorClassifier} gives them (the built-in one unless the constructor is given another).
@@ -25,35 +25,20 @@ public final class IdempotentExecutor implements AutoCloseable {
 
     private final IdempotencyStore store;
     private final ErrorClassifier classifier;
-    private final ScheduledExecutorService renewals;
-    private final boolean ownsRenewals;
+    private final LeaseRenewals background = new LeaseRenewals();
 
-    /** An executor with its own single daemon thread for lease renewals and the default classification. */
+    /**
+     * An executor with the default classification and its own background threads: one timer, and a few
+     * workers for lease renewals and for verdict writes retried after an outage.
+     */
     public IdempotentExecutor(IdempotencyStore store) {
         this(store, ErrorClassifier.defaults());
     }
 
-    /** An executor with its own single daemon thread for lease renewals, classifying failures so. */
+    /** An executor classifying failures so, with its own background threads. */
     public IdempotentExecutor(IdempotencyStore store, ErrorClassifier classifier) {
-        this(store, classifier, Executors.newSingleThreadScheduledExecutor(IdempotentExecutor::renewalThread), true);
-    }
-
-    /** An executor that renews leases on the caller's scheduler, which it does not shut down. */
-    public IdempotentExecutor(IdempotencyStore store, ScheduledExecutorService renewals) {
-        this(store, ErrorClassifier.defaults(), renewals, false);
-    }
-
-    /** An executor classifying failures so and renewing leases on the caller's scheduler (not shut down). */
-    public IdempotentExecutor(IdempotencyStore store, ErrorClassifier classifier, ScheduledExecutorService renewals) {
-        this(store, classifier, renewals, false);
-    }
-
-    private IdempotentExecutor(
-            IdempotencyStore store, ErrorClassifier classifier, ScheduledExecutorService renewals, boolean owns) {
         this.store = store;
         this.classifier = classifier;
-        this.renewals = renewals;
-        this.ownsRenewals = owns;
     }
 
     /** The store this executor writes to. */
@@ -70,7 +55,7 @@ public final class IdempotentExecutor implements AutoCloseable {
     public Start begin(EventKey key, Fingerprint fingerprint, Payload payload, IdempotencyPolicy policy) {
         ClaimOutcome outcome = store.claim(key, fingerprint, policy);
         if (outcome instanceof ClaimOutcome.Acquired acquired) {
-            return new InFlight(store, key, acquired, payload, policy, classifier, renewals);
+            return new InFlight(store, key, acquired, payload, policy, classifier, background);
         }
         return new Execution.NotRun(outcome);
     }
@@ -98,17 +83,14 @@ public final class IdempotentExecutor implements AutoCloseable {
         return new Execution.Handled(response, inFlight.finish(response));
     }
 
-    /** Stops the renewal thread if this executor created it. */
-    @Override
-    public void close() {
-        if (ownsRenewals) {
-            renewals.shutdownNow();
-        }
+    /** Timer tasks waiting (renewals of events in flight, verdict writes to retry); for tests and gauges. */
+    public int pendingBackgroundTasks() {
+        return background.pendingTimers();
     }
 
-    private static Thread renewalThread(Runnable task) {
-        Thread thread = new Thread(task, "hookguard-lease-renewal");
-        thread.setDaemon(true);
-        return thread;
+    /** Stops the background threads. */
+    @Override
+    public void close() {
+        background.close();
     }
 }

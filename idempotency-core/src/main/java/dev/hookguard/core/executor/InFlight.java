@@ -8,30 +8,25 @@ import dev.hookguard.core.Failure;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.Payload;
+import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoreUnavailableException;
 import dev.hookguard.core.StoredResponse;
 import dev.hookguard.core.WriteOutcome;
-import java.time.Duration;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * An acquired event whose handler is running. The lease is renewed in the background until {@link #finish}
- * or {@link #fail} is called, exactly once; both write with the claim's fencing token, so a worker whose
- * lease was taken over cannot overwrite the new holder's verdict.
+ * An acquired event whose handler is running. The lease is renewed in the background until {@link #finish},
+ * {@link #fail} or {@link #abandon} is called, exactly once; finish and fail write with the claim's fencing
+ * token, so a worker whose lease was taken over cannot overwrite the new holder's verdict. A verdict the store
+ * cannot take is {@link Verdict#UNRECORDED} and is retried in the background until the lease ends.
  */
 public final class InFlight implements Start {
 
     private static final Logger log = LoggerFactory.getLogger(InFlight.class);
-    /** Writes of a verdict are tried this often while the store is unreachable. */
-    private static final int RECORD_TRIES = 3;
-
-    private static final Duration RECORD_BACKOFF = Duration.ofMillis(50);
 
     private final IdempotencyStore store;
     private final EventKey key;
@@ -39,9 +34,12 @@ public final class InFlight implements Start {
     private final Payload payload;
     private final IdempotencyPolicy policy;
     private final ErrorClassifier classifier;
+    private final LeaseRenewals background;
     private final ScheduledFuture<?> renewal;
-    private volatile boolean leaseLost;
+    private final AtomicBoolean renewing = new AtomicBoolean();
     private final AtomicBoolean finished = new AtomicBoolean();
+    private volatile boolean leaseLost;
+    private volatile long leaseEndsNanos;
 
     InFlight(
             IdempotencyStore store,
@@ -50,15 +48,16 @@ public final class InFlight implements Start {
             Payload payload,
             IdempotencyPolicy policy,
             ErrorClassifier classifier,
-            ScheduledExecutorService renewals) {
+            LeaseRenewals background) {
         this.store = store;
         this.key = key;
         this.claim = claim;
         this.payload = payload;
         this.policy = policy;
         this.classifier = classifier;
-        long every = Math.max(1, policy.lease().toMillis() / 3);
-        this.renewal = renewals.scheduleAtFixedRate(this::renew, every, every, TimeUnit.MILLISECONDS);
+        this.background = background;
+        this.leaseEndsNanos = System.nanoTime() + policy.lease().toNanos();
+        this.renewal = background.every(policy.lease().dividedBy(3), this::renew);
     }
 
     /** The event being handled. */
@@ -69,6 +68,11 @@ public final class InFlight implements Start {
     /** The claim: fencing token and attempt number. */
     public ClaimOutcome.Acquired claim() {
         return claim;
+    }
+
+    /** Whether a renewal found the lease taken over by another worker while the handler ran. */
+    public boolean leaseLost() {
+        return leaseLost;
     }
 
     /**
@@ -93,6 +97,23 @@ public final class InFlight implements Start {
                 classifier.ofException(error));
     }
 
+    /**
+     * Gives the claim back without running the handler, when it came too late to be used: the record is written
+     * FAILED with {@code reason}, so that the sender's next delivery takes it over at once. On the event's last
+     * attempt nothing is written (a failure would make it DEAD): the record stays PROCESSING until its lease ends.
+     */
+    public void release(String reason) {
+        stop();
+        if (claim.attempt() >= policy.maxAttempts()) {
+            return;
+        }
+        try {
+            store.fail(key, claim.token(), new Failure(payload, reason), policy);
+        } catch (StoreUnavailableException e) {
+            log.warn("Could not give back the late claim on {}; it is taken over when its lease ends", key);
+        }
+    }
+
     private Verdict complete(Completion completion) {
         return record(() -> store.complete(key, claim.token(), completion, policy));
     }
@@ -102,46 +123,44 @@ public final class InFlight implements Start {
     }
 
     private Verdict record(Supplier<WriteOutcome> write) {
-        for (int attempt = 1; ; attempt++) {
-            try {
-                return verdictOf(write.get());
-            } catch (StoreUnavailableException e) {
-                if (attempt == RECORD_TRIES) {
-                    log.error(
-                            "Could not record the verdict of {} after {} tries; a redelivery may run it again",
-                            key,
-                            attempt,
-                            e);
-                    return Verdict.UNRECORDED;
-                }
-                pause(RECORD_BACKOFF.multipliedBy(attempt));
-            }
-        }
+        return new VerdictWrite(store, key, claim.token(), write, background, () -> leaseEndsNanos)
+                .now()
+                .map(this::verdictOf)
+                .orElse(Verdict.UNRECORDED);
     }
 
     private Verdict verdictOf(WriteOutcome outcome) {
         if (outcome instanceof WriteOutcome.Recorded recorded) {
-            return switch (recorded.status()) {
+            RecordStatus status = recorded.status();
+            return switch (status) {
                 case SUCCEEDED -> Verdict.PROCESSED;
                 case REJECTED -> Verdict.REJECTED;
                 case FAILED -> Verdict.FAILED;
                 case DEAD -> Verdict.DEAD_LETTERED;
-                case PROCESSING, QUEUED ->
-                    throw new IllegalStateException("a verdict left " + key + " " + recorded.status());
+                case PROCESSING, QUEUED -> throw new IllegalStateException("a verdict left " + key + " " + status);
             };
         }
         log.warn("Lease on {} (token {}) was lost before its verdict was recorded", key, claim.token());
         return Verdict.STALE;
     }
 
+    /** One renewal on a background worker; skipped while the previous one of this event still runs. */
     private void renew() {
+        if (leaseLost || finished.get() || !renewing.compareAndSet(false, true)) {
+            return;
+        }
         try {
-            if (!leaseLost && store.renew(key, claim.token(), policy) instanceof WriteOutcome.Stale) {
-                log.warn("Lease on {} (token {}) was taken over while its handler ran", key, claim.token());
+            long started = System.nanoTime();
+            if (store.renew(key, claim.token(), policy) instanceof WriteOutcome.Stale) {
+                log.error("Lease on {} (token {}) was taken over while its handler ran", key, claim.token());
                 leaseLost = true;
+            } else {
+                leaseEndsNanos = started + policy.lease().toNanos();
             }
         } catch (RuntimeException e) {
-            log.warn("Could not renew the lease on {}; will try again", key, e);
+            log.warn("Could not renew the lease on {}; will try again: {}", key, e.toString());
+        } finally {
+            renewing.set(false);
         }
     }
 
@@ -150,13 +169,5 @@ public final class InFlight implements Start {
             throw new IllegalStateException("the attempt on " + key + " was already finished");
         }
         renewal.cancel(false);
-    }
-
-    private static void pause(Duration duration) {
-        try {
-            Thread.sleep(duration.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

@@ -12,6 +12,9 @@ public enum Verdict {
     DEAD_LETTERED,
     /** The lease was lost to another worker before the verdict was written; nothing was recorded. */
     STALE,
-    /** The store stayed unreachable through the retries; the lease will expire and a redelivery may rerun. */
+    /**
+     * The store could not take the verdict now: do not acknowledge the event (answer 503). The write is retried
+     * in the background until the lease ends; if it never lands, a redelivery runs the handler again.
+     */
     UNRECORDED
 }

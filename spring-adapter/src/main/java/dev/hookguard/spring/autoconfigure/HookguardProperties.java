@@ -33,6 +33,9 @@ public class HookguardProperties {
     /** Retry-After of the 503 answered while the store is unreachable. */
     private Duration unavailableRetryAfter = Duration.ofSeconds(5);
 
+    /** Longest a claim may take before the delivery is answered 503, whatever the store's own timeouts. */
+    private Duration storeTimeout = Duration.ofSeconds(1);
+
     /** Largest request body of every endpoint; a larger one is answered 413 unread. */
     private DataSize maxBodyBytes = DataSize.ofMegabytes(1);
 
@@ -138,6 +141,14 @@ public class HookguardProperties {
 
     public void setUnavailableRetryAfter(Duration unavailableRetryAfter) {
         this.unavailableRetryAfter = unavailableRetryAfter;
+    }
+
+    public Duration getStoreTimeout() {
+        return storeTimeout;
+    }
+
+    public void setStoreTimeout(Duration storeTimeout) {
+        this.storeTimeout = storeTimeout;
     }
 
     public DataSize getMaxBodyBytes() {

@@ -48,7 +48,7 @@ public class HookguardWebAutoConfiguration {
         registration.setName("hookguardFilter");
         registration.setAsyncSupported(true);
         registration.setOrder(HookguardWebFilter.ORDER);
-        registration.setDispatcherTypes(DispatcherType.REQUEST);
+        registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ASYNC);
         registration.addUrlPatterns("/*");
         return registration;
     }

@@ -12,7 +12,7 @@ import org.springframework.core.Ordered;
 
 /**
  * Applies {@code hookguard.in-progress-status}, {@code dead-status}, {@code fail-open}, {@code
- * unavailable-retry-after} and {@code hardening.*} to the filter. Runs first ({@link Ordered#HIGHEST_PRECEDENCE}), so that the application's
+ * unavailable-retry-after}, {@code store-timeout} and {@code hardening.*} to the filter. Runs first ({@link Ordered#HIGHEST_PRECEDENCE}), so that the application's
  * own customizers can still change anything.
  */
 final class PropertiesFilterCustomizer implements HookguardFilterCustomizer, Ordered {
@@ -21,6 +21,7 @@ final class PropertiesFilterCustomizer implements HookguardFilterCustomizer, Ord
     private final int deadStatus;
     private final boolean failOpen;
     private final Duration unavailableRetryAfter;
+    private final Duration storeTimeout;
     private final Hardening hardening;
 
     /**
@@ -32,6 +33,7 @@ final class PropertiesFilterCustomizer implements HookguardFilterCustomizer, Ord
         this.deadStatus = properties.getDeadStatus();
         this.failOpen = properties.isFailOpen();
         this.unavailableRetryAfter = properties.getUnavailableRetryAfter();
+        this.storeTimeout = properties.getStoreTimeout();
         this.hardening = PropertyErrors.named("hookguard.hardening", () -> hardening(properties.getHardening()));
         PropertyErrors.named("hookguard", () -> {
             HookguardFilterConfig.Builder probe = HookguardFilterConfig.custom()
@@ -57,6 +59,7 @@ final class PropertiesFilterCustomizer implements HookguardFilterCustomizer, Ord
                 .deadStatus(deadStatus)
                 .failOpen(failOpen)
                 .unavailableRetryAfter(unavailableRetryAfter)
+                .storeTimeout(storeTimeout)
                 .hardening(hardening);
     }
 

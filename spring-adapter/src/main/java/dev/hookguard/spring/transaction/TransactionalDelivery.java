@@ -1,16 +1,17 @@
 package dev.hookguard.spring.transaction;
 
-import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.WriteOutcome;
 import dev.hookguard.servlet.HookguardFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
+import org.springframework.transaction.TransactionStatus;
 
 /**
- * One request to a transactional endpoint while its transaction is open: bound to the request's thread, it tells the
- * {@link TransactionalStore} which event's verdict belongs in the transaction, and remembers what became of that
- * event so that {@link TransactionalDeliveryFilter} knows whether to commit.
+ * One request to a transactional endpoint: bound to the request's thread, it holds the transaction opened when the
+ * handler is reached (after the claim, never before), tells the {@link TransactionalStore} which event's verdict
+ * belongs in that transaction, and remembers what became of the event so that {@link TransactionalDeliveryFilter}
+ * knows whether to commit.
  */
 final class TransactionalDelivery implements AutoCloseable {
 
@@ -28,19 +29,18 @@ final class TransactionalDelivery implements AutoCloseable {
     }
 
     private enum State {
-        NOT_CLAIMED,
-        NOT_ACQUIRED,
-        ACQUIRED,
+        NOT_REACHED,
+        REACHED,
         COMPLETED,
-        FAILED,
-        CLAIM_UNAVAILABLE
+        FAILED
     }
 
     private static final ThreadLocal<TransactionalDelivery> CURRENT = new ThreadLocal<>();
 
     private final String endpoint;
     private final HttpServletRequest request;
-    private volatile State state = State.NOT_CLAIMED;
+    private volatile State state = State.NOT_REACHED;
+    private volatile @Nullable TransactionStatus transaction;
 
     private TransactionalDelivery(String endpoint, HttpServletRequest request) {
         this.endpoint = endpoint;
@@ -67,12 +67,16 @@ final class TransactionalDelivery implements AutoCloseable {
         return key.endpoint().equals(endpoint) && key.equals(request.getAttribute(HookguardFilter.EVENT_KEY_ATTRIBUTE));
     }
 
-    void claimed(ClaimOutcome outcome) {
-        state = outcome instanceof ClaimOutcome.Acquired ? State.ACQUIRED : State.NOT_ACQUIRED;
+    /** The handler is about to run (the claim acquired the event, or the filter fails open) in this transaction. */
+    void reached(TransactionStatus transaction) {
+        this.transaction = transaction;
+        state = State.REACHED;
     }
 
-    void claimUnavailable() {
-        state = State.CLAIM_UNAVAILABLE;
+    /** The transaction opened when the handler was reached; null when the handler was not reached. */
+    @Nullable
+    TransactionStatus transaction() {
+        return transaction;
     }
 
     void completed(WriteOutcome outcome) {
@@ -90,8 +94,8 @@ final class TransactionalDelivery implements AutoCloseable {
     Decision decision() {
         return switch (state) {
             case COMPLETED -> Decision.COMMIT;
-            case NOT_CLAIMED, NOT_ACQUIRED, FAILED -> Decision.ROLL_BACK;
-            case ACQUIRED, CLAIM_UNAVAILABLE -> Decision.ROLL_BACK_AND_REFUSE_SUCCESS;
+            case NOT_REACHED, FAILED -> Decision.ROLL_BACK;
+            case REACHED -> Decision.ROLL_BACK_AND_REFUSE_SUCCESS;
         };
     }
 

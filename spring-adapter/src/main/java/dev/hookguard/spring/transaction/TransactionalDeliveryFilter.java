@@ -1,5 +1,6 @@
 package dev.hookguard.spring.transaction;
 
+import dev.hookguard.core.executor.Classification;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
@@ -23,8 +24,9 @@ import org.springframework.transaction.support.DefaultTransactionDefinition;
 import org.springframework.web.util.ContentCachingResponseWrapper;
 
 /**
- * Runs the Hookguard filter for a transactional endpoint inside one Spring transaction: the handler's writes and the
- * store's fenced {@code complete} join it, and it commits only when the verdict was recorded in it. The response is
+ * Runs the handler of a transactional endpoint inside one Spring transaction, opened only once the Hookguard filter
+ * has verified and claimed the delivery: the handler's writes and the store's fenced {@code complete} join it, and it
+ * commits only when the verdict was recorded in it. The response is
  * buffered until then, so that nothing is acknowledged before the commit: a commit that fails, or a handler whose
  * verdict could not be recorded in the transaction, is answered 503 with {@code Retry-After} instead of a 2xx.
  * Requests to other endpoints pass straight to the Hookguard filter.
@@ -65,16 +67,44 @@ final class TransactionalDeliveryFilter implements Filter {
         HttpServletRequest request = (HttpServletRequest) req;
         HttpServletResponse response = (HttpServletResponse) res;
         ContentCachingResponseWrapper buffered = new ContentCachingResponseWrapper(response);
-        TransactionStatus transaction = transactions.getTransaction(DEFINITION);
         TransactionalDelivery.Decision decision;
+        TransactionStatus transaction;
         try (TransactionalDelivery delivery = TransactionalDelivery.open(endpoint, request)) {
-            hookguard.doFilter(request, buffered, chain);
+            try {
+                hookguard.doFilter(request, buffered, (rq, rs) -> handle(delivery, chain, rq, rs));
+            } catch (IOException | ServletException | RuntimeException | Error e) {
+                rollBack(delivery.transaction(), e);
+                throw e;
+            }
+            transaction = delivery.transaction();
             decision = request.isAsyncStarted() ? asynchronous(endpoint) : delivery.decision();
+        }
+        if (transaction == null) {
+            buffered.copyBodyToResponse(); // the handler was not reached: no transaction, nothing to settle
+            return;
+        }
+        settle(decision, transaction, buffered, response);
+    }
+
+    /**
+     * Runs the handler in a new transaction, once the Hookguard filter has verified and claimed the delivery: no
+     * pooled connection is held while the body is read and verified, nor during the claim. A handler that throws or
+     * answers a retryable status is rolled back at once, so that its failure is recorded on a free connection.
+     */
+    private void handle(TransactionalDelivery delivery, FilterChain chain, ServletRequest req, ServletResponse res)
+            throws IOException, ServletException {
+        TransactionStatus transaction = transactions.getTransaction(DEFINITION);
+        delivery.reached(transaction);
+        try {
+            chain.doFilter(req, res);
         } catch (IOException | ServletException | RuntimeException | Error e) {
             rollBack(transaction, e);
             throw e;
         }
-        settle(decision, transaction, buffered, response);
+        if (!req.isAsyncStarted()
+                && Classification.of(((HttpServletResponse) res).getStatus()) == Classification.RETRYABLE) {
+            rollBack(transaction, null);
+        }
     }
 
     private void settle(
@@ -85,7 +115,7 @@ final class TransactionalDeliveryFilter implements Filter {
             throws IOException {
         switch (decision) {
             case COMMIT -> {
-                if (!commit(transaction)) {
+                if (transaction.isCompleted() || !commit(transaction)) {
                     refuse(buffered, response, "The webhook's transaction could not be committed; retry later");
                     return;
                 }
@@ -122,8 +152,8 @@ final class TransactionalDeliveryFilter implements Filter {
         }
     }
 
-    private void rollBack(TransactionStatus transaction, @Nullable Throwable cause) {
-        if (transaction.isCompleted()) {
+    private void rollBack(@Nullable TransactionStatus transaction, @Nullable Throwable cause) {
+        if (transaction == null || transaction.isCompleted()) {
             return;
         }
         try {

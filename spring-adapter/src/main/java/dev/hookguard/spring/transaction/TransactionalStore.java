@@ -16,6 +16,7 @@ import dev.hookguard.core.QueueStats;
 import dev.hookguard.core.RecordPage;
 import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.StoreUnavailableException;
+import dev.hookguard.core.UnrecordableVerdictException;
 import dev.hookguard.core.WriteOutcome;
 import dev.hookguard.jdbc.JdbcIdempotencyStore;
 import java.sql.Connection;
@@ -31,8 +32,9 @@ import org.springframework.jdbc.datasource.DataSourceUtils;
  * The JDBC store as the filter sees it in the transactional mode. Every operation is the store's own (claims, renewals
  * and failures on connections of their own, outside any transaction), except one: the {@code complete} of the event a
  * {@link TransactionalDelivery} on the current thread is about, which runs on Spring's transactional connection, so
- * that the SUCCEEDED (or REJECTED) record commits or rolls back with the handler's writes. The due queue and the
- * operator side are the JDBC store's own.
+ * that the SUCCEEDED (or REJECTED) record commits or rolls back with the handler's writes. A failure of that write is
+ * an {@link UnrecordableVerdictException}: it is never retried outside the transaction, whose work is rolled back.
+ * The due queue and the operator side are the JDBC store's own.
  */
 final class TransactionalStore implements RecoveryStore {
 
@@ -46,19 +48,7 @@ final class TransactionalStore implements RecoveryStore {
 
     @Override
     public ClaimOutcome claim(EventKey key, Fingerprint fingerprint, IdempotencyPolicy policy) {
-        TransactionalDelivery delivery = concerned(key);
-        try {
-            ClaimOutcome outcome = store.claim(key, fingerprint, policy);
-            if (delivery != null) {
-                delivery.claimed(outcome);
-            }
-            return outcome;
-        } catch (StoreUnavailableException e) {
-            if (delivery != null) {
-                delivery.claimUnavailable();
-            }
-            throw e;
-        }
+        return store.claim(key, fingerprint, policy);
     }
 
     @Override
@@ -77,6 +67,8 @@ final class TransactionalStore implements RecoveryStore {
             WriteOutcome outcome = store.complete(connection, key, token, completion, policy);
             delivery.completed(outcome);
             return outcome;
+        } catch (StoreUnavailableException e) {
+            throw new UnrecordableVerdictException("the verdict could not be written in the handler's transaction", e);
         } finally {
             DataSourceUtils.releaseConnection(connection, dataSource);
         }
@@ -161,7 +153,7 @@ final class TransactionalStore implements RecoveryStore {
         try {
             return DataSourceUtils.getConnection(dataSource);
         } catch (CannotGetJdbcConnectionException e) {
-            throw new StoreUnavailableException("cannot get the transaction's connection to complete the event", e);
+            throw new UnrecordableVerdictException("cannot get the transaction's connection to complete the event", e);
         }
     }
 }

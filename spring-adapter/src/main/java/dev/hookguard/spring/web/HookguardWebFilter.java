@@ -29,8 +29,8 @@ import org.springframework.core.Ordered;
  * transactional mode where handlers ask for it) for that method's endpoint, as does a request to an endpoint's
  * configured path; other requests pass untouched.
  *
- * <p>Register it ahead of every filter that reads request parameters, with async support, for {@code REQUEST}
- * dispatches: Spring Boot does so at order {@link #ORDER}; without Boot, use a {@code DelegatingFilterProxy}.
+ * <p>Register it ahead of every filter that reads request parameters, with async support, for {@code REQUEST} and
+ * {@code ASYNC} dispatches (an asynchronous handler's verdict is recorded when its {@code ASYNC} dispatch returns): Spring Boot does so at order {@link #ORDER}; without Boot, use a {@code DelegatingFilterProxy}.
  */
 public class HookguardWebFilter implements Filter, SmartInitializingSingleton, DisposableBean {
 

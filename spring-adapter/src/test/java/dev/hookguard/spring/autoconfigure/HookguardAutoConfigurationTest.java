@@ -275,7 +275,8 @@ class HookguardAutoConfigurationTest {
             assertThat(registration.isAsyncSupported()).isTrue();
             assertThat(registration.getOrder()).isEqualTo(Ordered.HIGHEST_PRECEDENCE + 10);
             assertThat(registration.getUrlPatterns()).containsExactly("/*");
-            assertThat(registration.determineDispatcherTypes()).containsExactly(DispatcherType.REQUEST);
+            assertThat(registration.determineDispatcherTypes())
+                    .containsExactlyInAnyOrder(DispatcherType.REQUEST, DispatcherType.ASYNC);
         });
     }
 

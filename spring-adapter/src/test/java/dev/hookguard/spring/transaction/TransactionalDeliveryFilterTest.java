@@ -2,6 +2,7 @@ package dev.hookguard.spring.transaction;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.zaxxer.hikari.HikariDataSource;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.RecordStatus;
@@ -20,9 +21,16 @@ import jakarta.servlet.FilterChain;
 import jakarta.servlet.http.HttpServletResponse;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import javax.sql.DataSource;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -69,6 +77,10 @@ class TransactionalDeliveryFilterTest {
     }
 
     private Filter filter() {
+        return filter(dataSource);
+    }
+
+    private Filter filter(DataSource dataSource) {
         DataSourceTransactionManager transactions = new DataSourceTransactionManager(dataSource) {
             @Override
             protected void doCommit(DefaultTransactionStatus status) {
@@ -96,13 +108,14 @@ class TransactionalDeliveryFilterTest {
                         .build())
                 .store(mode.store())
                 .metrics(DeliveryMetrics.none())
+                .storeTimeout(Duration.ofSeconds(30)) // a cold first claim (jOOQ, H2) may take over the 1 s default
                 .build();
         hookguard = new HookguardFilter(config);
         return mode.wrap(hookguard, config, request -> "pay");
     }
 
     private static MockHttpServletRequest delivery(String id) {
-        byte[] body = "{}".getBytes(StandardCharsets.UTF_8);
+        byte[] body = ("{\"id\":\"" + id + "\"}").getBytes(StandardCharsets.UTF_8);
         MockHttpServletRequest request = new MockHttpServletRequest("POST", "/pay");
         request.setServletPath("/pay");
         request.setContent(body);
@@ -153,6 +166,59 @@ class TransactionalDeliveryFilterTest {
         assertThat(response.getContentAsString()).doesNotContain("paid");
         assertThat(rows()).isEmpty();
         assertThat(status(store, "e1")).isEqualTo(RecordStatus.PROCESSING);
+    }
+
+    @Test
+    void shouldTakeNoConnectionBeforeTheClaimSoConcurrencyAtPoolSizeDoesNotDeadlock() throws Exception {
+        int poolSize = 4;
+        HikariDataSource pool = new HikariDataSource();
+        pool.setDataSource(dataSource);
+        pool.setMaximumPoolSize(poolSize);
+        pool.setConnectionTimeout(250);
+        try (pool) {
+            store = new JdbcIdempotencyStore(pool, JdbcStoreConfig.ofDefaults());
+            jdbc = new JdbcTemplate(pool);
+            Filter filter = filter(pool);
+            ExecutorService senders = Executors.newFixedThreadPool(poolSize);
+            try {
+                List<Future<Integer>> statuses = new ArrayList<>();
+                for (int i = 0; i < 40; i++) {
+                    String id = "c" + i;
+                    statuses.add(senders.submit(() -> {
+                        MockHttpServletResponse response = new MockHttpServletResponse();
+                        filter.doFilter(delivery(id), response, handler());
+                        return response.getStatus();
+                    }));
+                }
+                for (Future<Integer> status : statuses) {
+                    assertThat(status.get(60, TimeUnit.SECONDS)).isEqualTo(200);
+                }
+            } finally {
+                senders.shutdownNow();
+            }
+            assertThat(rows()).hasSize(40);
+        }
+    }
+
+    @Test
+    void shouldHoldNoConnectionWhileAnUnverifiedRequestIsRefused() throws Exception {
+        HikariDataSource pool = new HikariDataSource();
+        pool.setDataSource(dataSource);
+        pool.setMaximumPoolSize(2);
+        try (pool) {
+            store = new JdbcIdempotencyStore(pool, JdbcStoreConfig.ofDefaults());
+            jdbc = new JdbcTemplate(pool);
+            pool.getHikariPoolMXBean().softEvictConnections();
+            MockHttpServletRequest forged = delivery("forged");
+            forged.removeHeader("X-Hub-Signature-256");
+            forged.addHeader("X-Hub-Signature-256", "sha256=" + "0".repeat(64));
+            MockHttpServletResponse response = new MockHttpServletResponse();
+
+            filter(pool).doFilter(forged, response, handler());
+
+            assertThat(response.getStatus()).isEqualTo(401);
+            assertThat(pool.getHikariPoolMXBean().getActiveConnections()).isZero();
+        }
     }
 
     @Test

@@ -1,0 +1,90 @@
+package dev.hookguard.faults;
+
+import static org.awaitility.Awaitility.await;
+
+import dev.hookguard.core.EventKey;
+import dev.hookguard.core.EventRecord;
+import dev.hookguard.core.IdempotencyPolicy;
+import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.core.RecordStatus;
+import dev.hookguard.core.StoreUnavailableException;
+import dev.hookguard.core.signature.Scheme;
+import dev.hookguard.core.signature.SignatureConfig;
+import dev.hookguard.servlet.EndpointConfig;
+import dev.hookguard.servlet.HookguardFilterConfig;
+import dev.hookguard.servlet.MicrometerDeliveryMetrics;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicReference;
+
+/** What every fault test shares: the one endpoint, its configuration, and how the test reads the store. */
+final class Scenario {
+
+    static final String ENDPOINT = "events";
+    static final Set<RecordStatus> TERMINAL =
+            EnumSet.of(RecordStatus.SUCCEEDED, RecordStatus.REJECTED, RecordStatus.DEAD);
+
+    private Scenario() {}
+
+    /** The filter's configuration: one Standard Webhooks endpoint on {@code /hooks/events}. */
+    static HookguardFilterConfig.Builder config(IdempotencyStore store, Duration lease, MeterRegistry meters) {
+        return HookguardFilterConfig.custom()
+                .store(store)
+                .metrics(new MicrometerDeliveryMetrics(meters))
+                .unavailableRetryAfter(Duration.ofSeconds(1))
+                .endpoint(EndpointConfig.custom(ENDPOINT)
+                        .path("/hooks/events")
+                        .scheme(Scheme.STANDARD_WEBHOOKS, SignatureConfig.of(Storm.SECRET))
+                        .policy(IdempotencyPolicy.custom().lease(lease).build())
+                        .build());
+    }
+
+    static EventKey key(String id) {
+        return EventKey.of(ENDPOINT, id);
+    }
+
+    /** The event's status, asked until the store answers (it may be down when a 2xx arrives). */
+    static Optional<RecordStatus> status(IdempotencyStore store, String id) {
+        AtomicReference<Optional<RecordStatus>> status = new AtomicReference<>();
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(100))
+                .ignoreException(StoreUnavailableException.class)
+                .untilAsserted(() -> status.set(store.find(key(id)).map(EventRecord::status)));
+        return status.get();
+    }
+
+    /**
+     * Opens a store, trying again while it fails: a cold JVM on a busy machine may take longer than the short
+     * command timeout the tests use to set up its first connection.
+     */
+    static <S> S connect(Callable<S> open) {
+        return await().atMost(Duration.ofSeconds(60))
+                .ignoreException(StoreUnavailableException.class)
+                .until(open, store -> true);
+    }
+
+    /** Whether the store holds a verdict that answers for the event. */
+    static boolean recorded(IdempotencyStore store, String id) {
+        return status(store, id).filter(TERMINAL::contains).isPresent();
+    }
+
+    /** The longest claim the filter timed, in milliseconds: bounded by its store timeout while the store is down. */
+    static long slowestClaimMillis(MeterRegistry meters) {
+        return meters.find("hookguard.claim.duration").timers().stream()
+                .mapToLong(t -> (long) t.max(java.util.concurrent.TimeUnit.MILLISECONDS))
+                .max()
+                .orElse(0);
+    }
+
+    /** How many deliveries the filter counted with {@code outcome}. */
+    static double outcomes(MeterRegistry meters, String outcome) {
+        return meters.find("hookguard.deliveries").tag("outcome", outcome).counters().stream()
+                .mapToDouble(Counter::count)
+                .sum();
+    }
+}

@@ -1,0 +1,159 @@
+package dev.hookguard.testkit;
+
+import static org.awaitility.Awaitility.await;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A {@code redis-server} process of a test's own, on a spare port of 127.0.0.1, for tests that kill, pause or
+ * restart Redis: the shared servers are never touched. {@link #durable()} keeps every acknowledged write across a
+ * {@code kill -9} (append-only file, fsync on every write), as a production Redis that promises durability does.
+ * Skips the test (fails it with {@code CI=true}) when {@code redis-server} is not on the PATH.
+ */
+public final class ThrowawayRedis implements AutoCloseable {
+
+    private final int port;
+    private final Path dir;
+    private final List<String> args;
+    private @Nullable Process process;
+
+    private ThrowawayRedis(int port, Path dir, List<String> args) {
+        this.port = port;
+        this.dir = dir;
+        this.args = args;
+    }
+
+    /** A server without persistence. */
+    public static ThrowawayRedis start() throws IOException {
+        return start(List.of("--save", "", "--appendonly", "no"));
+    }
+
+    /** A server that loses no acknowledged write when killed: {@code appendonly yes}, {@code appendfsync always}. */
+    public static ThrowawayRedis durable() throws IOException {
+        return start(List.of("--save", "", "--appendonly", "yes", "--appendfsync", "always"));
+    }
+
+    private static ThrowawayRedis start(List<String> persistence) throws IOException {
+        requireRedisServer();
+        ThrowawayRedis redis =
+                new ThrowawayRedis(sparePort(), Files.createTempDirectory("hookguard-redis"), persistence);
+        redis.startAgain();
+        return redis;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public String uri() {
+        return "redis://127.0.0.1:" + port;
+    }
+
+    /** Starts the process (again, on the same port and data directory) and waits until it answers PING. */
+    public void startAgain() throws IOException {
+        List<String> command = new ArrayList<>(List.of("redis-server"));
+        command.addAll(List.of("--port", Integer.toString(port), "--bind", "127.0.0.1", "--dir", dir.toString()));
+        command.addAll(args);
+        process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(
+                        dir.resolve("redis.log").toFile()))
+                .start();
+        await().atMost(Duration.ofSeconds(20)).until(this::answersPing);
+    }
+
+    /** Kills the process at once ({@code SIGKILL}), as a crash would, and waits until it is gone. */
+    public void kill() {
+        Process running = process;
+        if (running == null) {
+            return;
+        }
+        running.destroyForcibly();
+        try {
+            running.waitFor();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while killing redis-server", e);
+        }
+        await().atMost(Duration.ofSeconds(20)).until(() -> !answersPing());
+    }
+
+    @Override
+    public void close() {
+        if (process != null && process.isAlive()) {
+            kill();
+        }
+        deleteTree(dir.toFile());
+    }
+
+    /** Sends one inline command and returns the first line of the reply. */
+    public String send(String command) throws IOException {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("127.0.0.1", port), 1000);
+            socket.setSoTimeout(2000);
+            OutputStream out = socket.getOutputStream();
+            out.write((command + "\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            InputStream in = socket.getInputStream();
+            StringBuilder line = new StringBuilder();
+            for (int c = in.read(); c != -1 && c != '\n'; c = in.read()) {
+                line.append((char) c);
+            }
+            return line.toString().trim();
+        }
+    }
+
+    private boolean answersPing() {
+        try {
+            return "+PONG".equals(send("PING"));
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static void deleteTree(File file) {
+        File[] children = file.listFiles();
+        if (children != null) {
+            for (File child : children) {
+                deleteTree(child);
+            }
+        }
+        file.delete();
+    }
+
+    static int sparePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static void requireRedisServer() {
+        try {
+            Process version = new ProcessBuilder("redis-server", "--version")
+                    .redirectErrorStream(true)
+                    .start();
+            version.getInputStream().readAllBytes();
+            if (version.waitFor() == 0) {
+                return;
+            }
+        } catch (IOException e) {
+            // not on the PATH
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        TestServices.missing("redis-server on PATH");
+    }
+}
