@@ -22,8 +22,17 @@ final class Answers {
     private final DeliveryMetrics metrics;
 
     Answers(HookguardFilterConfig config) {
+        this(config, config.metrics());
+    }
+
+    private Answers(HookguardFilterConfig config, DeliveryMetrics metrics) {
         this.config = config;
-        this.metrics = config.metrics();
+        this.metrics = metrics;
+    }
+
+    /** These answers, reporting to {@code metrics} (one delivery's). */
+    Answers reporting(DeliveryMetrics metrics) {
+        return metrics == this.metrics ? this : new Answers(config, metrics);
     }
 
     /** 413 for a body over the limit, 400 for one that could not be read. Not counted: nothing was verified. */
@@ -78,11 +87,18 @@ final class Answers {
         throw new IllegalStateException("not an outcome that leaves the handler unrun: " + outcome);
     }
 
-    /** 503 with {@code Retry-After}; counted, and logged (fail-open hands the delivery on instead). */
+    /**
+     * 503 with {@code Retry-After}; counted, and logged. An endpoint that fails open hands the delivery on instead:
+     * that pass-through is logged with the endpoint and counted in {@link DeliveryMetrics#FAIL_OPEN}.
+     */
     Reply storeUnavailable(EndpointConfig endpoint, StoreUnavailableException e) {
         metrics.delivery(endpoint.name(), DeliveryOutcome.STORE_UNAVAILABLE);
-        if (config.failOpen()) {
-            log.warn("Store unavailable; failing open: the handler runs without a claim ({})", e.getMessage());
+        if (config.failOpen(endpoint)) {
+            metrics.failedOpen(endpoint.name());
+            log.warn(
+                    "Store unavailable; endpoint '{}' fails open: the handler runs without a claim ({})",
+                    endpoint.name(),
+                    e.getMessage());
         } else {
             log.warn("Store unavailable; answering 503 ({})", e.getMessage());
         }

@@ -24,6 +24,8 @@ import org.jspecify.annotations.Nullable;
  * @param eventIds finds the event id of a verified delivery; its keys must be in this endpoint's namespace
  * @param policy lease, retention, attempts and the response body cap of this endpoint's records
  * @param maxBodyBytes the largest request body accepted, in bytes; a larger one is answered 413 unread
+ * @param failOpen whether this endpoint hands deliveries on without a claim while the store is unreachable; null
+ *     takes the filter's {@link HookguardFilterConfig#failOpen()}
  */
 public record EndpointConfig(
         String name,
@@ -31,7 +33,8 @@ public record EndpointConfig(
         SignatureVerifier verifier,
         EventIdExtractor eventIds,
         IdempotencyPolicy policy,
-        int maxBodyBytes) {
+        int maxBodyBytes,
+        @Nullable Boolean failOpen) {
 
     /** Default body limit: 1 MiB. */
     public static final int DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -71,7 +74,8 @@ public record EndpointConfig(
                 .verifier(endpoint.verifier)
                 .eventIds(endpoint.eventIds)
                 .policy(endpoint.policy)
-                .maxBodyBytes(endpoint.maxBodyBytes);
+                .maxBodyBytes(endpoint.maxBodyBytes)
+                .failOpen(endpoint.failOpen);
     }
 
     PathPattern pathPattern() {
@@ -87,6 +91,7 @@ public record EndpointConfig(
         private @Nullable EventIdConfig eventIdConfig;
         private IdempotencyPolicy policy = IdempotencyPolicy.ofDefaults();
         private int maxBodyBytes = DEFAULT_MAX_BODY_BYTES;
+        private @Nullable Boolean failOpen;
 
         private Builder(String name) {
             this.name = name;
@@ -138,6 +143,12 @@ public record EndpointConfig(
             return this;
         }
 
+        /** See {@link EndpointConfig#failOpen()}; null (the default) takes the filter's setting. */
+        public Builder failOpen(@Nullable Boolean failOpen) {
+            this.failOpen = failOpen;
+            return this;
+        }
+
         /** The endpoint; throws {@link IllegalArgumentException} naming the first bad field. */
         public EndpointConfig build() {
             EventIdExtractor extractor = eventIds;
@@ -147,7 +158,7 @@ public record EndpointConfig(
                     && NAME.matcher(name).matches()) {
                 extractor = EventIdExtractor.of(name, eventIdConfig);
             }
-            return new EndpointConfig(name, path, verifier, extractor, policy, maxBodyBytes);
+            return new EndpointConfig(name, path, verifier, extractor, policy, maxBodyBytes, failOpen);
         }
     }
 }

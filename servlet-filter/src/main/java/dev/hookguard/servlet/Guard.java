@@ -38,13 +38,14 @@ final class Guard implements AutoCloseable {
         return answers;
     }
 
-    /** Claims the delivery, timing the claim. */
-    Start claim(EndpointConfig endpoint, EventIdResult.Found found, byte[] body, Payload payload) {
+    /** Claims the delivery, timing the claim in {@code metrics}. */
+    Start claim(
+            EndpointConfig endpoint, EventIdResult.Found found, byte[] body, Payload payload, DeliveryMetrics metrics) {
         long started = System.nanoTime();
         try {
             return claimer.begin(found, body, payload, endpoint.policy());
         } finally {
-            config.metrics().claimDuration(endpoint.name(), Duration.ofNanos(System.nanoTime() - started));
+            metrics.claimDuration(endpoint.name(), Duration.ofNanos(System.nanoTime() - started));
         }
     }
 

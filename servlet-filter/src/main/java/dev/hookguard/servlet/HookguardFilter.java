@@ -93,21 +93,28 @@ public final class HookguardFilter implements Filter {
             return;
         }
         HttpServletResponse response = (HttpServletResponse) res;
+        HttpServletRequest request = (HttpServletRequest) req;
+        DeliveryObservation observation = current.config().metrics().observe(endpoint.name());
+        DeliveryMetrics metrics = ObservedMetrics.of(current.config().metrics(), observation);
         try (DeliveryMdc mdc = DeliveryMdc.open(endpoint.name())) {
-            deliver(new Delivery(current, endpoint, (HttpServletRequest) req, response, chain), mdc);
+            deliver(new Delivery(current, endpoint, request, response, chain, observation, metrics), mdc);
         } catch (RuntimeException e) {
             if (response.isCommitted()) {
                 throw e;
             }
             log.error("Hookguard failed on a delivery to endpoint '{}'", endpoint.name(), e);
             Reply.of(500, "Internal error").writeTo(response);
+        } finally {
+            if (!request.isAsyncStarted()) {
+                observation.stop(); // an asynchronous delivery's observation stops at its verdict
+            }
         }
     }
 
     /** The five steps of DESIGN.md §1. */
     private void deliver(Delivery delivery, DeliveryMdc mdc) throws IOException, ServletException {
         EndpointConfig endpoint = delivery.endpoint();
-        Answers answers = delivery.guard().answers();
+        Answers answers = delivery.answers();
         BoundedBody body = BoundedBody.read(delivery.request(), endpoint.maxBodyBytes()); // 1. read the body
         if (!(body instanceof BoundedBody.Read read)) {
             answers.unread(endpoint, body, delivery.request()).writeTo(delivery.response());
@@ -129,6 +136,7 @@ public final class HookguardFilter implements Filter {
             return;
         }
         mdc.eventId(found.eventId());
+        delivery.observation().eventId(found.eventId());
         delivery.request().setAttribute(EVENT_KEY_ATTRIBUTE, found.key());
         claimAndHandOff(delivery, found, read.bytes()); // 4. claim, 5. hand off and record
     }
@@ -136,14 +144,14 @@ public final class HookguardFilter implements Filter {
     private void claimAndHandOff(Delivery delivery, EventIdResult.Found found, byte[] body)
             throws IOException, ServletException {
         EndpointConfig endpoint = delivery.endpoint();
-        Answers answers = delivery.guard().answers();
+        Answers answers = delivery.answers();
         Payload payload = new Payload(body, RequestHeaders.forPayload(delivery.request()));
         Start start;
         try {
-            start = delivery.guard().claim(endpoint, found, body, payload);
+            start = delivery.guard().claim(endpoint, found, body, payload, delivery.metrics());
         } catch (StoreUnavailableException e) {
             Reply reply = answers.storeUnavailable(endpoint, e);
-            if (delivery.guard().config().failOpen()) {
+            if (delivery.guard().config().failOpen(endpoint)) {
                 handOff(delivery, found, body, Recorder.unclaimed(), false);
             } else {
                 reply.writeTo(delivery.response());
@@ -151,6 +159,7 @@ public final class HookguardFilter implements Filter {
             return;
         }
         if (start instanceof InFlight inFlight) {
+            delivery.observation().attempt(inFlight.claim().attempt());
             boolean last = inFlight.claim().attempt() >= endpoint.policy().maxAttempts();
             handOff(delivery, found, body, answers.recorder(endpoint, inFlight), last);
             return;
@@ -175,6 +184,7 @@ public final class HookguardFilter implements Filter {
                         found.eventId(),
                         recorder,
                         delivery.guard().config(),
+                        delivery.metrics(),
                         request,
                         capturing,
                         delivery.response())

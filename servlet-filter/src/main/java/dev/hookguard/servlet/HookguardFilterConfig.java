@@ -20,7 +20,8 @@ import org.jspecify.annotations.Nullable;
  * @param deadStatus answered for a DEAD event, and to the delivery whose failure made it DEAD: a 2xx, so the
  *     sender stops retrying (never 410, which makes Standard Webhooks senders disable the endpoint)
  * @param failOpen when the store cannot be reached, hand the delivery to the application without a claim
- *     (logged and counted) instead of answering 503; off by default, since it gives up deduplication
+ *     (logged and counted) instead of answering 503; off by default, since it gives up deduplication. The default
+ *     of every endpoint; an endpoint's own {@link EndpointConfig#failOpen()} wins
  * @param unavailableRetryAfter the {@code Retry-After} of a 503 for an unreachable store, whole seconds, at
  *     least 1 s
  * @param metrics where meters go
@@ -68,6 +69,12 @@ public record HookguardFilterConfig(
         if (metrics == null) {
             throw new IllegalArgumentException("metrics must be set (DeliveryMetrics.none() for none)");
         }
+    }
+
+    /** Whether this endpoint fails open: its own setting, else the filter's. */
+    public boolean failOpen(EndpointConfig endpoint) {
+        Boolean own = endpoint.failOpen();
+        return own != null ? own : failOpen;
     }
 
     /** A builder that starts from the defaults; endpoints and store must be set. */

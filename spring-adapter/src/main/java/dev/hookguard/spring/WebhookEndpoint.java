@@ -25,6 +25,8 @@ import org.jspecify.annotations.Nullable;
  * @param eventIds where the event id is found; the extractor is built for this endpoint's name
  * @param policy lease, retention, attempts and response cap of the endpoint's records
  * @param maxBodyBytes the largest request body accepted, in bytes
+ * @param failOpen whether the endpoint hands deliveries on without a claim while the store is unreachable; null
+ *     takes the filter's setting ({@code hookguard.fail-open})
  */
 public record WebhookEndpoint(
         String name,
@@ -32,7 +34,8 @@ public record WebhookEndpoint(
         SignatureVerifier verifier,
         EventIdConfig eventIds,
         IdempotencyPolicy policy,
-        int maxBodyBytes) {
+        int maxBodyBytes,
+        @Nullable Boolean failOpen) {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
 
@@ -73,6 +76,7 @@ public record WebhookEndpoint(
                 .eventIds(eventIds)
                 .policy(policy)
                 .maxBodyBytes(maxBodyBytes)
+                .failOpen(failOpen)
                 .build();
     }
 
@@ -92,6 +96,7 @@ public record WebhookEndpoint(
         private @Nullable EventIdConfig eventIds;
         private IdempotencyPolicy policy = IdempotencyPolicy.ofDefaults();
         private int maxBodyBytes = EndpointConfig.DEFAULT_MAX_BODY_BYTES;
+        private @Nullable Boolean failOpen;
 
         private Builder(String name) {
             this.name = name;
@@ -132,9 +137,16 @@ public record WebhookEndpoint(
             return this;
         }
 
+        /** See {@link WebhookEndpoint#failOpen()}; null (the default) takes the filter's setting. */
+        public Builder failOpen(@Nullable Boolean failOpen) {
+            this.failOpen = failOpen;
+            return this;
+        }
+
         /** The endpoint; throws {@link IllegalArgumentException} naming the first bad field. */
         public WebhookEndpoint build() {
-            return new WebhookEndpoint(name, Optional.ofNullable(path), verifier, eventIds, policy, maxBodyBytes);
+            return new WebhookEndpoint(
+                    name, Optional.ofNullable(path), verifier, eventIds, policy, maxBodyBytes, failOpen);
         }
     }
 }

@@ -32,7 +32,8 @@ import org.springframework.lang.Nullable;
  * <ul>
  *   <li>{@code GET /actuator/hookguard}: the store's type, and each endpoint with its number of dead letters;
  *   <li>{@code GET /actuator/hookguard/{endpoint}?cursor=&limit=}: one page of dead letters, oldest first, with the
- *       cursor of the next page;
+ *       cursor of the next page; no cursor, or an empty one, means the first page, and a cursor this store did not
+ *       give out is a 400;
  *   <li>{@code GET /actuator/hookguard/{endpoint}/{eventId}}: one record, with its stored response and payload
  *       (headers that carry signatures or credentials redacted);
  *   <li>{@code POST /actuator/hookguard/{endpoint}/{eventId}} with {@code {"action": "requeue"}}, {@code {"action":
@@ -96,8 +97,9 @@ public class DeadLetterEndpoint {
             return error(
                     WebEndpointResponse.STATUS_BAD_REQUEST, "limit must be 1 to " + MAX_LIMIT + " but was " + size);
         }
+        @org.jspecify.annotations.Nullable String after = cursor == null || cursor.isBlank() ? null : cursor.trim();
         return guarded(() -> {
-            DeadLetterPage page = store.deadLetters(endpoint, cursor, size);
+            DeadLetterPage page = store.deadLetters(endpoint, after, size);
             Map<String, Object> view = new LinkedHashMap<>();
             view.put("endpoint", endpoint);
             view.put(
@@ -206,6 +208,9 @@ public class DeadLetterEndpoint {
             return call.get();
         } catch (StoreUnavailableException e) {
             return error(WebEndpointResponse.STATUS_SERVICE_UNAVAILABLE, "the store is unavailable: " + e.getMessage());
+        } catch (IllegalArgumentException e) {
+            // the stores refuse what the caller sent (a cursor they did not give out) with the reason
+            return error(WebEndpointResponse.STATUS_BAD_REQUEST, e.getMessage());
         }
     }
 }

@@ -399,6 +399,9 @@ public class HookguardProperties {
         /** Largest request body of this endpoint; unset takes hookguard.max-body-bytes. */
         private @Nullable DataSize maxBodyBytes;
 
+        /** Whether this endpoint hands deliveries on without a claim while the store is down; unset takes hookguard.fail-open. */
+        private @Nullable Boolean failOpen;
+
         /** Overrides of hookguard.policy for this endpoint. */
         private final EndpointPolicy policy = new EndpointPolicy();
 
@@ -446,6 +449,14 @@ public class HookguardProperties {
 
         public void setMaxBodyBytes(@Nullable DataSize maxBodyBytes) {
             this.maxBodyBytes = maxBodyBytes;
+        }
+
+        public @Nullable Boolean getFailOpen() {
+            return failOpen;
+        }
+
+        public void setFailOpen(@Nullable Boolean failOpen) {
+            this.failOpen = failOpen;
         }
 
         public EndpointPolicy getPolicy() {

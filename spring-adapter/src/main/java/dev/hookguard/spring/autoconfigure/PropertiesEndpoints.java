@@ -85,6 +85,7 @@ final class PropertiesEndpoints {
                         .eventIds(eventIds)
                         .policy(policy)
                         .maxBodyBytes(maxBodyBytes)
+                        .failOpen(endpoint.getFailOpen())
                         .build());
     }
 

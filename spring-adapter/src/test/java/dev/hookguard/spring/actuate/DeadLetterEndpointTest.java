@@ -12,12 +12,16 @@ import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.memory.InMemoryStore;
 import dev.hookguard.core.signature.Scheme;
 import dev.hookguard.core.signature.SignatureConfig;
+import dev.hookguard.jdbc.JdbcIdempotencyStore;
+import dev.hookguard.jdbc.JdbcStoreConfig;
 import dev.hookguard.spring.WebhookEndpoint;
 import dev.hookguard.spring.web.EndpointDefinitions;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
+import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 
@@ -27,17 +31,18 @@ class DeadLetterEndpointTest {
             IdempotencyPolicy.custom().maxAttempts(1).build();
 
     private final InMemoryStore store = new InMemoryStore();
-    private final DeadLetterEndpoint endpoint = new DeadLetterEndpoint(
-            store,
-            () -> Map.of(
-                    "stripe",
-                    new EndpointDefinitions.Definition(
-                            WebhookEndpoint.custom("stripe")
-                                    .scheme(Scheme.STRIPE, SignatureConfig.of("whsec_x"))
-                                    .policy(ONE_ATTEMPT)
-                                    .build(),
-                            "hookguard.endpoints.stripe",
-                            true)));
+    private final DeadLetterEndpoint endpoint =
+            new DeadLetterEndpoint(store, () -> Map.of("stripe", definitionOf("stripe")));
+
+    private static EndpointDefinitions.Definition definitionOf(String name) {
+        return new EndpointDefinitions.Definition(
+                WebhookEndpoint.custom(name)
+                        .scheme(Scheme.STRIPE, SignatureConfig.of("whsec_x"))
+                        .policy(ONE_ATTEMPT)
+                        .build(),
+                "hookguard.endpoints." + name,
+                true);
+    }
 
     private void dead(String id, byte[] body) {
         EventKey key = EventKey.of("stripe", id);
@@ -83,6 +88,31 @@ class DeadLetterEndpointTest {
                 .containsEntry("status", "DEAD")
                 .containsEntry("attempts", 1)
                 .containsEntry("lastError", "java.lang.IllegalStateException: boom");
+    }
+
+    @Test
+    void shouldTakeAnEmptyCursorForTheFirstPage() {
+        dead("evt_1", "{}".getBytes(StandardCharsets.UTF_8));
+
+        WebEndpointResponse<Map<String, Object>> page = endpoint.deadLetters("stripe", "", null);
+
+        assertThat(page.getStatus()).isEqualTo(200);
+        assertThat(eventIds(page)).containsExactly("evt_1");
+    }
+
+    @Test
+    void shouldAnswer400ForACursorTheStoreDidNotGiveOut() {
+        JdbcDataSource h2 = new JdbcDataSource();
+        h2.setURL("jdbc:h2:mem:cursor" + UUID.randomUUID().toString().replace("-", "") + ";DB_CLOSE_DELAY=-1");
+        DeadLetterEndpoint onJdbc = new DeadLetterEndpoint(
+                new JdbcIdempotencyStore(
+                        h2, JdbcStoreConfig.custom().createSchemaIfMissing(true).build()),
+                () -> Map.of("stripe", definitionOf("stripe")));
+
+        WebEndpointResponse<Map<String, Object>> page = onJdbc.deadLetters("stripe", "garbage", null);
+
+        assertThat(page.getStatus()).isEqualTo(400);
+        assertThat(page.getBody().get("error")).asString().contains("cursor", "garbage");
     }
 
     @Test

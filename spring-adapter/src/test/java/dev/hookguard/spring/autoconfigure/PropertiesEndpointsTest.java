@@ -56,6 +56,20 @@ class PropertiesEndpointsTest {
     }
 
     @Test
+    void shouldSetFailOpenPerEndpointAndLeaveItToTheFilterWhenUnset() {
+        Map<String, String> open = Map.of(
+                "hookguard.endpoints.stripe.scheme", "stripe",
+                "hookguard.endpoints.stripe.secrets", "whsec_a",
+                "hookguard.endpoints.stripe.fail-open", "true");
+        Map<String, String> unset =
+                Map.of("hookguard.endpoints.stripe.scheme", "stripe", "hookguard.endpoints.stripe.secrets", "whsec_a");
+
+        assertThat(only(open).failOpen()).isTrue();
+        assertThat(only(open).toEndpointConfig("/hooks").failOpen()).isTrue();
+        assertThat(only(unset).failOpen()).isNull();
+    }
+
+    @Test
     void shouldLayEndpointPolicyOverridesOverTheGlobalPolicy() {
         WebhookEndpoint endpoint = only(Map.of(
                 "hookguard.policy.lease", "10s",
