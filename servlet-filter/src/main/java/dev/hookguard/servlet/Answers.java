@@ -1,12 +1,16 @@
 package dev.hookguard.servlet;
 
 import dev.hookguard.core.ClaimOutcome;
+import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.StoreUnavailableException;
+import dev.hookguard.core.StoredResponse;
 import dev.hookguard.core.executor.InFlight;
 import dev.hookguard.core.executor.Verdict;
 import dev.hookguard.core.signature.EventIdResult;
 import dev.hookguard.core.signature.Verification;
 import jakarta.servlet.http.HttpServletRequest;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -103,6 +107,21 @@ final class Answers {
             log.warn("Store unavailable; answering 503 ({})", e.getMessage());
         }
         return Reply.retryAfter(503, "The webhook store is unavailable; retry later", config.unavailableRetryAfter());
+    }
+
+    /**
+     * 400 naming the first violations of the endpoint's schema, recorded REJECTED with error class {@code schema}
+     * (its duplicates get the same answer) and counted; the handler does not run.
+     */
+    Reply schemaRejected(EndpointConfig endpoint, InFlight inFlight, List<String> violations) {
+        Reply reply =
+                Reply.of(400, "The payload does not match the endpoint's schema: " + String.join("; ", violations));
+        byte[] body = (reply.reason() + "\n").getBytes(StandardCharsets.UTF_8);
+        Verdict verdict = inFlight.reject(StoredResponse.of(400, "text/plain;charset=UTF-8", body), ErrorClass.SCHEMA);
+        metrics.delivery(
+                endpoint.name(), verdict == Verdict.REJECTED ? DeliveryOutcome.REJECTED_SCHEMA : outcomeOf(verdict));
+        log.info("Rejected a delivery that does not match the schema of endpoint '{}'", endpoint.name());
+        return reply;
     }
 
     /** Records through the claim and counts the verdict. */

@@ -26,6 +26,7 @@ import org.jspecify.annotations.Nullable;
  * @param maxBodyBytes the largest request body accepted, in bytes; a larger one is answered 413 unread
  * @param failOpen whether this endpoint hands deliveries on without a claim while the store is unreachable; null
  *     takes the filter's {@link HookguardFilterConfig#failOpen()}
+ * @param schema the check of a verified body before the handler runs, or null for none
  */
 public record EndpointConfig(
         String name,
@@ -34,7 +35,8 @@ public record EndpointConfig(
         EventIdExtractor eventIds,
         IdempotencyPolicy policy,
         int maxBodyBytes,
-        @Nullable Boolean failOpen) {
+        @Nullable Boolean failOpen,
+        @Nullable PayloadSchema schema) {
 
     /** Default body limit: 1 MiB. */
     public static final int DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -75,7 +77,8 @@ public record EndpointConfig(
                 .eventIds(endpoint.eventIds)
                 .policy(endpoint.policy)
                 .maxBodyBytes(endpoint.maxBodyBytes)
-                .failOpen(endpoint.failOpen);
+                .failOpen(endpoint.failOpen)
+                .schema(endpoint.schema);
     }
 
     PathPattern pathPattern() {
@@ -92,6 +95,7 @@ public record EndpointConfig(
         private IdempotencyPolicy policy = IdempotencyPolicy.ofDefaults();
         private int maxBodyBytes = DEFAULT_MAX_BODY_BYTES;
         private @Nullable Boolean failOpen;
+        private @Nullable PayloadSchema schema;
 
         private Builder(String name) {
             this.name = name;
@@ -149,6 +153,12 @@ public record EndpointConfig(
             return this;
         }
 
+        /** See {@link EndpointConfig#schema()}; null (the default) checks nothing. */
+        public Builder schema(@Nullable PayloadSchema schema) {
+            this.schema = schema;
+            return this;
+        }
+
         /** The endpoint; throws {@link IllegalArgumentException} naming the first bad field. */
         public EndpointConfig build() {
             EventIdExtractor extractor = eventIds;
@@ -158,7 +168,7 @@ public record EndpointConfig(
                     && NAME.matcher(name).matches()) {
                 extractor = EventIdExtractor.of(name, eventIdConfig);
             }
-            return new EndpointConfig(name, path, verifier, extractor, policy, maxBodyBytes, failOpen);
+            return new EndpointConfig(name, path, verifier, extractor, policy, maxBodyBytes, failOpen, schema);
         }
     }
 }

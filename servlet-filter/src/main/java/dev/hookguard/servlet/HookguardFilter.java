@@ -19,6 +19,7 @@ import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -160,6 +161,12 @@ public final class HookguardFilter implements Filter {
         }
         if (start instanceof InFlight inFlight) {
             delivery.observation().attempt(inFlight.claim().attempt());
+            List<String> violations =
+                    endpoint.schema() == null ? List.of() : endpoint.schema().violations(body);
+            if (!violations.isEmpty()) {
+                answers.schemaRejected(endpoint, inFlight, violations).writeTo(delivery.response());
+                return;
+            }
             boolean last = inFlight.claim().attempt() >= endpoint.policy().maxAttempts();
             handOff(delivery, found, body, answers.recorder(endpoint, inFlight), last);
             return;

@@ -8,6 +8,7 @@ import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.core.signature.SignatureVerifier;
 import dev.hookguard.core.signature.Verifiers;
 import dev.hookguard.servlet.EndpointConfig;
+import dev.hookguard.servlet.PayloadSchema;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
@@ -27,6 +28,7 @@ import org.jspecify.annotations.Nullable;
  * @param maxBodyBytes the largest request body accepted, in bytes
  * @param failOpen whether the endpoint hands deliveries on without a claim while the store is unreachable; null
  *     takes the filter's setting ({@code hookguard.fail-open})
+ * @param schema the JSON Schema check of a verified body before the handler, or null for none
  */
 public record WebhookEndpoint(
         String name,
@@ -35,7 +37,8 @@ public record WebhookEndpoint(
         EventIdConfig eventIds,
         IdempotencyPolicy policy,
         int maxBodyBytes,
-        @Nullable Boolean failOpen) {
+        @Nullable Boolean failOpen,
+        @Nullable PayloadSchema schema) {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
 
@@ -77,6 +80,7 @@ public record WebhookEndpoint(
                 .policy(policy)
                 .maxBodyBytes(maxBodyBytes)
                 .failOpen(failOpen)
+                .schema(schema)
                 .build();
     }
 
@@ -97,6 +101,7 @@ public record WebhookEndpoint(
         private IdempotencyPolicy policy = IdempotencyPolicy.ofDefaults();
         private int maxBodyBytes = EndpointConfig.DEFAULT_MAX_BODY_BYTES;
         private @Nullable Boolean failOpen;
+        private @Nullable PayloadSchema schema;
 
         private Builder(String name) {
             this.name = name;
@@ -143,10 +148,16 @@ public record WebhookEndpoint(
             return this;
         }
 
+        /** See {@link WebhookEndpoint#schema()}; null (the default) checks nothing. */
+        public Builder schema(@Nullable PayloadSchema schema) {
+            this.schema = schema;
+            return this;
+        }
+
         /** The endpoint; throws {@link IllegalArgumentException} naming the first bad field. */
         public WebhookEndpoint build() {
             return new WebhookEndpoint(
-                    name, Optional.ofNullable(path), verifier, eventIds, policy, maxBodyBytes, failOpen);
+                    name, Optional.ofNullable(path), verifier, eventIds, policy, maxBodyBytes, failOpen, schema);
         }
     }
 }

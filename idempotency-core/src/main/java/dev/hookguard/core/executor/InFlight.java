@@ -2,6 +2,7 @@ package dev.hookguard.core.executor;
 
 import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.Completion;
+import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.Failure;
 import dev.hookguard.core.IdempotencyPolicy;
@@ -75,6 +76,15 @@ public final class InFlight implements Start {
             case REJECTED -> complete(Completion.rejected(response.capped(policy.responseBodyCap()), payload));
             case RETRYABLE -> recordFailure("HTTP " + response.status());
         };
+    }
+
+    /**
+     * Records REJECTED with this error class and response without running the handler, as a check before it (a
+     * body that fails the endpoint's schema, {@link ErrorClass#SCHEMA}) decides.
+     */
+    public Verdict reject(StoredResponse response, ErrorClass errorClass) {
+        stop();
+        return complete(Completion.rejected(response.capped(policy.responseBodyCap()), payload, errorClass));
     }
 
     /** Records that the handler threw: a retryable failure, or DEAD on the last attempt. */

@@ -86,6 +86,7 @@ final class PropertiesEndpoints {
                         .policy(policy)
                         .maxBodyBytes(maxBodyBytes)
                         .failOpen(endpoint.getFailOpen())
+                        .schema(PropertiesSchemas.read(prefix + ".schema", endpoint.getSchema()))
                         .build());
     }
 
