@@ -1,11 +1,40 @@
 package dev.hookguard.core;
 
 import java.time.Duration;
+import java.util.function.Function;
 
 /**
- * What one atomic claim of an event found and did. Handle it with an exhaustive {@code switch}.
+ * What one atomic claim of an event found and did. Sealed: the five records below are every outcome. On Java 17,
+ * where {@code switch} cannot match types, {@link #match} takes one function per outcome, so no case is forgotten and
+ * no cast is written; on Java 21+ a pattern-matching {@code switch} works as well.
  */
 public sealed interface ClaimOutcome {
+
+    /**
+     * The result of the function for this outcome: exactly one of them is applied.
+     *
+     * @param <R> what every function returns
+     */
+    default <R> R match(
+            Function<? super Acquired, ? extends R> acquired,
+            Function<? super Duplicate, ? extends R> duplicate,
+            Function<? super InProgress, ? extends R> inProgress,
+            Function<? super Mismatch, ? extends R> mismatch,
+            Function<? super Dead, ? extends R> dead) {
+        if (this instanceof Acquired a) {
+            return acquired.apply(a);
+        }
+        if (this instanceof Duplicate d) {
+            return duplicate.apply(d);
+        }
+        if (this instanceof InProgress i) {
+            return inProgress.apply(i);
+        }
+        if (this instanceof Mismatch m) {
+            return mismatch.apply(m);
+        }
+        return dead.apply((Dead) this);
+    }
 
     /**
      * The caller holds the event and must run the handler, then {@code complete} or {@code fail} with

@@ -1,7 +1,9 @@
 package dev.hookguard.redis;
 
 import dev.hookguard.core.StoreUnavailableException;
+import io.lettuce.core.AbstractRedisClient;
 import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisAsyncCommandsImpl;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisException;
 import io.lettuce.core.RedisURI;
@@ -9,6 +11,7 @@ import io.lettuce.core.SocketOptions;
 import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.cluster.ClusterClientOptions;
+import io.lettuce.core.cluster.RedisAdvancedClusterAsyncCommandsImpl;
 import io.lettuce.core.cluster.RedisClusterClient;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.lettuce.core.codec.ByteArrayCodec;
@@ -99,16 +102,50 @@ public final class RedisStores {
         }
     }
 
-    /** A store on a connection the caller owns and closes; it must use {@link #CODEC}. */
-    public static RedisIdempotencyStore of(
-            StatefulRedisConnection<String, byte[]> connection, RedisStoreConfig config) {
-        return open(new RedisGateway(connection.async(), config.commandTimeout(), () -> {}), config);
+    /**
+     * A store on the application's own connection, whatever its codec: the store sends its commands through it with
+     * {@link #CODEC} (Lettuce encodes per command, so the connection's codec does not matter) and never closes it.
+     * The connection's timeouts and disconnected behaviour stay the application's; the store still waits at most
+     * {@link RedisStoreConfig#commandTimeout()} for each command.
+     */
+    public static RedisIdempotencyStore of(StatefulRedisConnection<?, ?> connection, RedisStoreConfig config) {
+        @SuppressWarnings("unchecked") // the impl encodes and decodes with the codec it is given, not the connection's
+        StatefulRedisConnection<String, byte[]> ours = (StatefulRedisConnection<String, byte[]>) connection;
+        return open(
+                new RedisGateway(new RedisAsyncCommandsImpl<>(ours, CODEC), config.commandTimeout(), () -> {}), config);
     }
 
-    /** A store on a cluster connection the caller owns and closes; it must use {@link #CODEC}. */
-    public static RedisIdempotencyStore of(
-            StatefulRedisClusterConnection<String, byte[]> connection, RedisStoreConfig config) {
-        return open(new RedisGateway(connection.async(), config.commandTimeout(), () -> {}), config);
+    /** A store on the application's own cluster connection, whatever its codec; see the standalone {@link #of}. */
+    public static RedisIdempotencyStore of(StatefulRedisClusterConnection<?, ?> connection, RedisStoreConfig config) {
+        @SuppressWarnings("unchecked") // as above
+        StatefulRedisClusterConnection<String, byte[]> ours =
+                (StatefulRedisClusterConnection<String, byte[]>) connection;
+        return open(
+                new RedisGateway(
+                        new RedisAdvancedClusterAsyncCommandsImpl<>(ours, CODEC), config.commandTimeout(), () -> {}),
+                config);
+    }
+
+    /**
+     * A store on a connection of its own, opened from the application's client ({@code RedisClient} or {@code
+     * RedisClusterClient}) with the client's options; closing the store closes that connection, the client stays
+     * the application's.
+     */
+    public static RedisIdempotencyStore of(AbstractRedisClient client, RedisStoreConfig config) {
+        try {
+            if (client instanceof RedisClusterClient cluster) {
+                StatefulRedisClusterConnection<String, byte[]> connection = cluster.connect(CODEC);
+                return open(new RedisGateway(connection.async(), config.commandTimeout(), connection::close), config);
+            }
+            if (client instanceof RedisClient standalone) {
+                StatefulRedisConnection<String, byte[]> connection = standalone.connect(CODEC);
+                return open(new RedisGateway(connection.async(), config.commandTimeout(), connection::close), config);
+            }
+        } catch (RedisException e) {
+            throw new StoreUnavailableException("cannot connect to Redis: " + e.getMessage(), e);
+        }
+        throw new IllegalArgumentException("client must be a RedisClient or a RedisClusterClient but was "
+                + client.getClass().getName());
     }
 
     private static RedisIdempotencyStore connect(RedisURI uri, RedisStoreConfig config) {

@@ -1,12 +1,16 @@
 package dev.hookguard.servlet;
 
 import dev.hookguard.core.ClaimOutcome;
+import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.StoreUnavailableException;
+import dev.hookguard.core.StoredResponse;
 import dev.hookguard.core.executor.InFlight;
 import dev.hookguard.core.executor.Verdict;
 import dev.hookguard.core.signature.EventIdResult;
 import dev.hookguard.core.signature.Verification;
 import jakarta.servlet.http.HttpServletRequest;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,8 +26,17 @@ final class Answers {
     private final DeliveryMetrics metrics;
 
     Answers(HookguardFilterConfig config) {
+        this(config, config.metrics());
+    }
+
+    private Answers(HookguardFilterConfig config, DeliveryMetrics metrics) {
         this.config = config;
-        this.metrics = config.metrics();
+        this.metrics = metrics;
+    }
+
+    /** These answers, reporting to {@code metrics} (one delivery's). */
+    Answers reporting(DeliveryMetrics metrics) {
+        return metrics == this.metrics ? this : new Answers(config, metrics);
     }
 
     /** 413 for a body over the limit, 408 for one too slow, 400 for one that could not be read. Not counted: nothing was verified. */
@@ -85,15 +98,37 @@ final class Answers {
         throw new IllegalStateException("not an outcome that leaves the handler unrun: " + outcome);
     }
 
-    /** 503 with {@code Retry-After}; counted, and logged (fail-open hands the delivery on instead). */
+    /**
+     * 503 with {@code Retry-After}; counted, and logged. An endpoint that fails open hands the delivery on instead:
+     * that pass-through is logged with the endpoint and counted in {@link DeliveryMetrics#FAIL_OPEN}.
+     */
     Reply storeUnavailable(EndpointConfig endpoint, StoreUnavailableException e) {
         metrics.delivery(endpoint.name(), DeliveryOutcome.STORE_UNAVAILABLE);
-        if (config.failOpen()) {
-            log.warn("Store unavailable; failing open: the handler runs without a claim ({})", e.getMessage());
+        if (config.failOpen(endpoint)) {
+            metrics.failedOpen(endpoint.name());
+            log.warn(
+                    "Store unavailable; endpoint '{}' fails open: the handler runs without a claim ({})",
+                    endpoint.name(),
+                    e.getMessage());
         } else {
             log.warn("Store unavailable; answering 503 ({})", e.getMessage());
         }
         return Reply.retryAfter(503, "The webhook store is unavailable; retry later", config.unavailableRetryAfter());
+    }
+
+    /**
+     * 400 naming the first violations of the endpoint's schema, recorded REJECTED with error class {@code schema}
+     * (its duplicates get the same answer) and counted; the handler does not run.
+     */
+    Reply schemaRejected(EndpointConfig endpoint, InFlight inFlight, List<String> violations) {
+        Reply reply =
+                Reply.of(400, "The payload does not match the endpoint's schema: " + String.join("; ", violations));
+        byte[] body = (reply.reason() + "\n").getBytes(StandardCharsets.UTF_8);
+        Verdict verdict = inFlight.reject(StoredResponse.of(400, "text/plain;charset=UTF-8", body), ErrorClass.SCHEMA);
+        metrics.delivery(
+                endpoint.name(), verdict == Verdict.REJECTED ? DeliveryOutcome.REJECTED_SCHEMA : outcomeOf(verdict));
+        log.info("Rejected a delivery that does not match the schema of endpoint '{}'", endpoint.name());
+        return reply;
     }
 
     /** Records through the claim and counts the verdict. */

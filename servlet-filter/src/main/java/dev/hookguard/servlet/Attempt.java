@@ -33,6 +33,7 @@ final class Attempt {
     private final String eventId;
     private final Recorder recorder;
     private final HookguardFilterConfig config;
+    private final DeliveryMetrics metrics;
     private final CachedBodyRequest request;
     private final CapturingResponse response;
     private final HttpServletResponse container;
@@ -45,9 +46,11 @@ final class Attempt {
             String eventId,
             Recorder recorder,
             HookguardFilterConfig config,
+            DeliveryMetrics metrics,
             CachedBodyRequest request,
             CapturingResponse response,
             HttpServletResponse container) {
+        this.metrics = metrics;
         this.endpoint = endpoint;
         this.eventId = eventId;
         this.recorder = recorder;
@@ -147,7 +150,7 @@ final class Attempt {
         if (container.isCommitted() && response.heldError() == null) {
             log.error("The webhook handler failed after its response was committed; aborting the response", failure);
             handlerDuration();
-            recorder.fail(failure);
+            recorder.fail(handlersOwn(failure));
             rethrow(failure);
         }
         answerFailure(failure, 500);
@@ -181,7 +184,19 @@ final class Attempt {
 
     private Verdict recordFailure(Throwable failure) {
         handlerDuration();
-        return recorder.fail(failure);
+        return recorder.fail(handlersOwn(failure));
+    }
+
+    /**
+     * The handler's own exception: frameworks wrap it in a {@link ServletException} (Spring MVC's "Request processing
+     * failed"), which would hide it in the record's last error.
+     */
+    static Throwable handlersOwn(Throwable failure) {
+        Throwable own = failure;
+        while (own instanceof ServletException && own.getCause() != null && own.getCause() != own) {
+            own = own.getCause();
+        }
+        return own;
     }
 
     private Reply deadReply() {
@@ -189,7 +204,7 @@ final class Attempt {
     }
 
     private void handlerDuration() {
-        config.metrics().handlerDuration(endpoint, Duration.ofNanos(System.nanoTime() - startedNanos));
+        metrics.handlerDuration(endpoint, Duration.ofNanos(System.nanoTime() - startedNanos));
     }
 
     String endpoint() {

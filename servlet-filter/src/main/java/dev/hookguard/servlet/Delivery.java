@@ -4,10 +4,21 @@ import jakarta.servlet.FilterChain;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
-/** One request to a guarded endpoint, as the filter received it. */
+/**
+ * One request to a guarded endpoint, as the filter received it, with its observation and the metrics that report to
+ * it.
+ */
 record Delivery(
         Guard guard,
         EndpointConfig endpoint,
         HttpServletRequest request,
         HttpServletResponse response,
-        FilterChain chain) {}
+        FilterChain chain,
+        DeliveryObservation observation,
+        DeliveryMetrics metrics) {
+
+    /** The guard's answers, reporting to this delivery's metrics. */
+    Answers answers() {
+        return guard.answers().reporting(metrics);
+    }
+}

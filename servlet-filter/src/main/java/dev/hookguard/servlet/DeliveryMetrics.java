@@ -19,6 +19,12 @@ public interface DeliveryMetrics {
     String HANDLER_DURATION = "hookguard.handler.duration";
     /** Gauge of the dead letters (DEAD and REJECTED records) waiting for an operator, tagged {@code endpoint}. */
     String DEAD_LETTERS = "hookguard.dead_letters";
+    /**
+     * Counter of deliveries handed to the application without a claim because the store was unreachable and the
+     * endpoint fails open, tagged {@code endpoint}. Each is also counted in {@link #DELIVERIES} as {@code
+     * store_unavailable}.
+     */
+    String FAIL_OPEN = "hookguard.fail_open";
     /** Tag naming the endpoint. */
     String ENDPOINT_TAG = "endpoint";
     /** Tag naming the outcome. */
@@ -39,6 +45,17 @@ public interface DeliveryMetrics {
      * filter starts; the default publishes nothing.
      */
     default void deadLetters(String endpoint, LongSupplier count) {}
+
+    /**
+     * Opens the observation of one delivery to the endpoint (see {@link DeliveryObservation}); the default observes
+     * nothing.
+     */
+    default DeliveryObservation observe(String endpoint) {
+        return DeliveryObservation.none();
+    }
+
+    /** Counts one delivery of the endpoint handed on without a claim (fail-open); the default counts nothing. */
+    default void failedOpen(String endpoint) {}
 
     /** Metrics that go nowhere. */
     static DeliveryMetrics none() {

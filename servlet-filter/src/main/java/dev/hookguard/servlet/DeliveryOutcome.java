@@ -23,6 +23,8 @@ public enum DeliveryOutcome {
     DEAD_LETTERED,
     /** The handler answered a non-retryable 4xx: recorded REJECTED. */
     REJECTED,
+    /** The body did not match the endpoint's JSON Schema: recorded REJECTED (error class schema), answered 400. */
+    REJECTED_SCHEMA,
     /** The store could not be reached for the claim: answered 503, or passed through in fail-open mode. */
     STORE_UNAVAILABLE,
     /**

@@ -26,6 +26,9 @@ import org.jspecify.annotations.Nullable;
  * @param eventIds finds the event id of a verified delivery; its keys must be in this endpoint's namespace
  * @param policy lease, retention, attempts and the response body cap of this endpoint's records
  * @param maxBodyBytes the largest request body accepted, in bytes; a larger one is answered 413 unread
+ * @param failOpen whether this endpoint hands deliveries on without a claim while the store is unreachable; null
+ *     takes the filter's {@link HookguardFilterConfig#failOpen()}
+ * @param schema the check of a verified body before the handler runs, or null for none
  */
 public record EndpointConfig(
         String name,
@@ -33,7 +36,9 @@ public record EndpointConfig(
         SignatureVerifier verifier,
         EventIdExtractor eventIds,
         IdempotencyPolicy policy,
-        int maxBodyBytes) {
+        int maxBodyBytes,
+        @Nullable Boolean failOpen,
+        @Nullable PayloadSchema schema) {
 
     /** Default body limit: 1 MiB. */
     public static final int DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -73,7 +78,9 @@ public record EndpointConfig(
                 .verifier(endpoint.verifier)
                 .eventIds(endpoint.eventIds)
                 .policy(endpoint.policy)
-                .maxBodyBytes(endpoint.maxBodyBytes);
+                .maxBodyBytes(endpoint.maxBodyBytes)
+                .failOpen(endpoint.failOpen)
+                .schema(endpoint.schema);
     }
 
     PathPattern pathPattern() {
@@ -89,6 +96,8 @@ public record EndpointConfig(
         private @Nullable EventIdConfig eventIdConfig;
         private IdempotencyPolicy policy = IdempotencyPolicy.ofDefaults();
         private int maxBodyBytes = DEFAULT_MAX_BODY_BYTES;
+        private @Nullable Boolean failOpen;
+        private @Nullable PayloadSchema schema;
 
         private Builder(String name) {
             this.name = name;
@@ -146,6 +155,18 @@ public record EndpointConfig(
             return this;
         }
 
+        /** See {@link EndpointConfig#failOpen()}; null (the default) takes the filter's setting. */
+        public Builder failOpen(@Nullable Boolean failOpen) {
+            this.failOpen = failOpen;
+            return this;
+        }
+
+        /** See {@link EndpointConfig#schema()}; null (the default) checks nothing. */
+        public Builder schema(@Nullable PayloadSchema schema) {
+            this.schema = schema;
+            return this;
+        }
+
         /** The endpoint; throws {@link IllegalArgumentException} naming the first bad field. */
         public EndpointConfig build() {
             EventIdExtractor extractor = eventIds;
@@ -155,7 +176,7 @@ public record EndpointConfig(
                     && NAME.matcher(name).matches()) {
                 extractor = EventIdExtractor.of(name, eventIdConfig);
             }
-            return new EndpointConfig(name, path, verifier, extractor, policy, maxBodyBytes);
+            return new EndpointConfig(name, path, verifier, extractor, policy, maxBodyBytes, failOpen, schema);
         }
     }
 }

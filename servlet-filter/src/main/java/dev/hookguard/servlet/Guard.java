@@ -49,13 +49,14 @@ final class Guard implements AutoCloseable {
         return deniedHeaders;
     }
 
-    /** Claims the delivery within the store timeout, timing the claim. */
-    Start claim(EndpointConfig endpoint, EventIdResult.Found found, byte[] body, Payload payload) {
+    /** Claims the delivery within the store timeout, timing the claim in {@code metrics}. */
+    Start claim(
+            EndpointConfig endpoint, EventIdResult.Found found, byte[] body, Payload payload, DeliveryMetrics metrics) {
         long started = System.nanoTime();
         try {
             return deadline.claim(() -> claimer.begin(found, body, payload, endpoint.policy()));
         } finally {
-            config.metrics().claimDuration(endpoint.name(), Duration.ofNanos(System.nanoTime() - started));
+            metrics.claimDuration(endpoint.name(), Duration.ofNanos(System.nanoTime() - started));
         }
     }
 

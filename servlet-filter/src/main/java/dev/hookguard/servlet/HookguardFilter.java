@@ -19,6 +19,7 @@ import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -117,21 +118,27 @@ public final class HookguardFilter implements Filter {
             Reply.of(404, "No webhook endpoint at this path").writeTo(response);
             return;
         }
+        DeliveryObservation observation = current.config().metrics().observe(endpoint.name());
+        DeliveryMetrics metrics = ObservedMetrics.of(current.config().metrics(), observation);
         try (DeliveryMdc mdc = DeliveryMdc.open(endpoint.name())) {
-            deliver(new Delivery(current, endpoint, request, response, chain), mdc);
+            deliver(new Delivery(current, endpoint, request, response, chain, observation, metrics), mdc);
         } catch (RuntimeException e) {
             if (response.isCommitted()) {
                 throw e;
             }
             log.error("Hookguard failed on a delivery to endpoint '{}'", endpoint.name(), e);
             Reply.of(500, "Internal error").writeTo(response);
+        } finally {
+            if (!request.isAsyncStarted()) {
+                observation.stop(); // an asynchronous delivery's observation stops at its verdict
+            }
         }
     }
 
     /** The five steps of DESIGN.md §1, after the cheap checks of its rule 7. */
     private void deliver(Delivery delivery, DeliveryMdc mdc) throws IOException, ServletException {
         EndpointConfig endpoint = delivery.endpoint();
-        Answers answers = delivery.guard().answers();
+        Answers answers = delivery.answers();
         Headers headers = RequestHeaders.of(delivery.request());
         if (PreBody.refused(delivery, headers)) { // 0. method, signature headers, timestamp window
             return;
@@ -152,6 +159,7 @@ public final class HookguardFilter implements Filter {
             return;
         }
         mdc.eventId(found.eventId());
+        delivery.observation().eventId(found.eventId());
         delivery.request().setAttribute(EVENT_KEY_ATTRIBUTE, found.key());
         claimAndHandOff(delivery, found, read.bytes()); // 4. claim, 5. hand off and record
     }
@@ -164,7 +172,7 @@ public final class HookguardFilter implements Filter {
         if (body instanceof BoundedBody.Read read) {
             return read;
         }
-        delivery.guard().answers().unread(endpoint, body, delivery.request()).writeTo(delivery.response());
+        delivery.answers().unread(endpoint, body, delivery.request()).writeTo(delivery.response());
         if (body instanceof BoundedBody.TooLarge tooLarge && tooLarge.unread()) {
             delivery.response().flushBuffer();
             BoundedBody.discard(delivery.request(), pace);
@@ -177,16 +185,16 @@ public final class HookguardFilter implements Filter {
     private void claimAndHandOff(Delivery delivery, EventIdResult.Found found, byte[] body)
             throws IOException, ServletException {
         EndpointConfig endpoint = delivery.endpoint();
-        Answers answers = delivery.guard().answers();
+        Answers answers = delivery.answers();
         Payload payload = new Payload(
                 body,
                 RequestHeaders.forPayload(delivery.request(), delivery.guard().deniedHeaders()));
         Start start;
         try {
-            start = delivery.guard().claim(endpoint, found, body, payload);
+            start = delivery.guard().claim(endpoint, found, body, payload, delivery.metrics());
         } catch (StoreUnavailableException e) {
             Reply reply = answers.storeUnavailable(endpoint, e);
-            if (delivery.guard().config().failOpen()) {
+            if (delivery.guard().config().failOpen(endpoint)) {
                 handOff(delivery, found, body, Recorder.unclaimed(), false);
             } else {
                 reply.writeTo(delivery.response());
@@ -194,6 +202,13 @@ public final class HookguardFilter implements Filter {
             return;
         }
         if (start instanceof InFlight inFlight) {
+            delivery.observation().attempt(inFlight.claim().attempt());
+            List<String> violations =
+                    endpoint.schema() == null ? List.of() : endpoint.schema().violations(body);
+            if (!violations.isEmpty()) {
+                answers.schemaRejected(endpoint, inFlight, violations).writeTo(delivery.response());
+                return;
+            }
             boolean last = inFlight.claim().attempt() >= endpoint.policy().maxAttempts();
             handOff(delivery, found, body, answers.recorder(endpoint, inFlight), last);
             return;
@@ -218,6 +233,7 @@ public final class HookguardFilter implements Filter {
                         found.eventId(),
                         recorder,
                         delivery.guard().config(),
+                        delivery.metrics(),
                         request,
                         capturing,
                         delivery.response())

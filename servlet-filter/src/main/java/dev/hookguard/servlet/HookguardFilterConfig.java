@@ -20,7 +20,8 @@ import org.jspecify.annotations.Nullable;
  * @param deadStatus answered for a DEAD event, and to the delivery whose failure made it DEAD: a 2xx, so the
  *     sender stops retrying (never 410, which makes Standard Webhooks senders disable the endpoint)
  * @param failOpen when the store cannot be reached, hand the delivery to the application without a claim
- *     (logged and counted) instead of answering 503; off by default, since it gives up deduplication
+ *     (logged and counted) instead of answering 503; off by default, since it gives up deduplication. The default
+ *     of every endpoint; an endpoint's own {@link EndpointConfig#failOpen()} wins
  * @param unavailableRetryAfter the {@code Retry-After} of a 503 for an unreachable store, whole seconds, at
  *     least 1 s
  * @param storeTimeout the longest a claim may take: past it, the delivery is answered 503 whatever the store's
@@ -82,6 +83,12 @@ public record HookguardFilterConfig(
         if (hardening == null) {
             throw new IllegalArgumentException("hardening must be set (Hardening.ofDefaults() for the defaults)");
         }
+    }
+
+    /** Whether this endpoint fails open: its own setting, else the filter's. */
+    public boolean failOpen(EndpointConfig endpoint) {
+        Boolean own = endpoint.failOpen();
+        return own != null ? own : failOpen;
     }
 
     /** A builder that starts from the defaults; endpoints and store must be set. */

@@ -5,6 +5,7 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Metrics;
 import io.micrometer.core.instrument.Timer;
+import io.micrometer.observation.ObservationRegistry;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -21,12 +22,20 @@ public final class MicrometerDeliveryMetrics implements DeliveryMetrics {
     public static final Duration DEAD_LETTER_REFRESH = Duration.ofSeconds(30);
 
     private final MeterRegistry registry;
+    private final ObservationRegistry observations;
     private final Map<String, Counter> counters = new ConcurrentHashMap<>();
     private final Map<String, Timer> timers = new ConcurrentHashMap<>();
+    private final Map<String, Counter> failOpen = new ConcurrentHashMap<>();
 
-    /** Metrics on this registry. */
+    /** Metrics on this registry; deliveries are not observed. */
     public MicrometerDeliveryMetrics(MeterRegistry registry) {
+        this(registry, ObservationRegistry.NOOP);
+    }
+
+    /** Metrics on this registry, and each delivery a {@link DeliveryObservation} on {@code observations}. */
+    public MicrometerDeliveryMetrics(MeterRegistry registry, ObservationRegistry observations) {
         this.registry = registry;
+        this.observations = observations;
     }
 
     /** Metrics on Micrometer's global registry. */
@@ -42,6 +51,22 @@ public final class MicrometerDeliveryMetrics implements DeliveryMetrics {
                                 .description("Webhook deliveries by what became of them")
                                 .tag(ENDPOINT_TAG, endpoint)
                                 .tag(OUTCOME_TAG, outcome.tag())
+                                .register(registry))
+                .increment();
+    }
+
+    @Override
+    public DeliveryObservation observe(String endpoint) {
+        return MicrometerDeliveryObservation.start(observations, endpoint);
+    }
+
+    @Override
+    public void failedOpen(String endpoint) {
+        failOpen.computeIfAbsent(
+                        endpoint,
+                        k -> Counter.builder(FAIL_OPEN)
+                                .description("Deliveries handed on without a claim while the store was unreachable")
+                                .tag(ENDPOINT_TAG, endpoint)
                                 .register(registry))
                 .increment();
     }

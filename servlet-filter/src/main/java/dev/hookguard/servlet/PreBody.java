@@ -37,7 +37,7 @@ final class PreBody {
         Optional<Verification.Rejected> rejected =
                 delivery.endpoint().verifier().precheck(headers);
         if (rejected.isPresent()) {
-            Reply reply = delivery.guard().answers().rejected(delivery.endpoint(), rejected.get());
+            Reply reply = delivery.answers().rejected(delivery.endpoint(), rejected.get());
             closing(request, reply).writeTo(response);
             response.flushBuffer(); // sent before the container, closing, drains or drops the unread body
             return true;

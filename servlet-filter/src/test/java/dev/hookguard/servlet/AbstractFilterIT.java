@@ -15,6 +15,10 @@ import dev.hookguard.core.signature.Headers;
 import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.core.signature.WebhookSigner;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationHandler;
+import io.micrometer.observation.tck.TestObservationRegistry;
+import io.micrometer.observation.tck.TestObservationRegistryAssert;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -31,6 +35,7 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -740,6 +745,102 @@ abstract class AbstractFilterIT {
         }
     }
 
+    @Test
+    void shouldFailOpenPerEndpointWithTheFiltersSettingAsTheDefault() throws Exception {
+        String open = "per-open-" + run;
+        String closed = "per-closed-" + run;
+        String inherits = "per-inherits-" + run;
+        SwitchableStore outage = new SwitchableStore(createStore());
+        HookguardFilterConfig config = HookguardFilterConfig.custom()
+                .store(outage)
+                .failOpen(true)
+                .metrics(new MicrometerDeliveryMetrics(meters))
+                .endpoint(EndpointConfig.from(standard(closed, "/hooks/closed", IdempotencyPolicy.ofDefaults()))
+                        .failOpen(false)
+                        .build())
+                .endpoint(EndpointConfig.from(standard(open, "/hooks/open", IdempotencyPolicy.ofDefaults()))
+                        .failOpen(true)
+                        .build())
+                .endpoint(standard(inherits, "/hooks/inherits", IdempotencyPolicy.ofDefaults()))
+                .build();
+        TestHandler own = new TestHandler();
+        try (ServletContainer container =
+                containers().start(WebApp.of(new HookguardFilter(config)).servlet("/hooks/*", own))) {
+            Sender to = new Sender(http, container.base());
+            String id = id();
+            outage.down(true);
+            HttpResponse<String> toClosed;
+            HttpResponse<String> toOpen;
+            HttpResponse<String> toInheriting;
+            try {
+                toClosed = to.send(to.signed("/hooks/closed", STANDARD_WEBHOOKS, SECRET, id, json(id)));
+                toOpen = to.send(to.signed("/hooks/open", STANDARD_WEBHOOKS, SECRET, id, json(id)));
+                toInheriting = to.send(to.signed("/hooks/inherits", STANDARD_WEBHOOKS, SECRET, id, json(id)));
+            } finally {
+                outage.down(false);
+            }
+
+            assertThat(toClosed.statusCode()).isEqualTo(503);
+            assertThat(toOpen.statusCode()).isEqualTo(200);
+            assertThat(toInheriting.statusCode()).isEqualTo(200);
+            assertThat(own.runs(id)).isEqualTo(2);
+            assertThat(failedOpen(open)).isEqualTo(1);
+            assertThat(failedOpen(inherits)).isEqualTo(1);
+            assertThat(failedOpen(closed)).isZero();
+            assertThat(count(closed, DeliveryOutcome.STORE_UNAVAILABLE)).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void shouldObserveEachDeliveryOnceWithItsEndpointOutcomeAttemptAndEventId() throws Exception {
+        String name = "traced-" + run;
+        TestObservationRegistry observations = TestObservationRegistry.create();
+        AtomicInteger stopped = new AtomicInteger();
+        observations.observationConfig().observationHandler(new ObservationHandler<>() {
+            @Override
+            public boolean supportsContext(Observation.Context context) {
+                return true;
+            }
+
+            @Override
+            public void onStop(Observation.Context context) {
+                stopped.incrementAndGet();
+            }
+        });
+        HookguardFilterConfig config = HookguardFilterConfig.custom()
+                .store(store)
+                .metrics(new MicrometerDeliveryMetrics(meters, observations))
+                .endpoint(standard(name, "/hooks/traced", IdempotencyPolicy.ofDefaults()))
+                .build();
+        TestHandler own = new TestHandler();
+        try (ServletContainer traced =
+                containers().start(WebApp.of(new HookguardFilter(config)).servlet("/hooks/*", own))) {
+            Sender to = new Sender(http, traced.base());
+            String id = id();
+
+            HttpResponse<String> first = to.send(to.signed("/hooks/traced", STANDARD_WEBHOOKS, SECRET, id, json(id)));
+            HttpResponse<String> duplicate =
+                    to.send(to.signed("/hooks/traced", STANDARD_WEBHOOKS, SECRET, id, json(id)));
+
+            assertThat(first.statusCode()).isEqualTo(200);
+            assertThat(duplicate.statusCode()).isEqualTo(200);
+            await().until(() -> stopped.get() == 2);
+            TestObservationRegistryAssert.assertThat(observations)
+                    .hasNumberOfObservationsWithNameEqualTo(DeliveryObservation.NAME, 2)
+                    .forAllObservationsWithNameEqualTo(
+                            DeliveryObservation.NAME,
+                            observation -> observation
+                                    .hasLowCardinalityKeyValue(DeliveryObservation.ENDPOINT_KEY, name)
+                                    .hasHighCardinalityKeyValue(DeliveryObservation.EVENT_ID_KEY, id))
+                    .hasAnObservation(observation -> observation
+                            .hasLowCardinalityKeyValue(DeliveryObservation.OUTCOME_KEY, "processed")
+                            .hasLowCardinalityKeyValue(DeliveryObservation.ATTEMPT_KEY, "1"))
+                    .hasAnObservation(observation -> observation
+                            .hasLowCardinalityKeyValue(DeliveryObservation.OUTCOME_KEY, "duplicate")
+                            .hasLowCardinalityKeyValue(DeliveryObservation.ATTEMPT_KEY, "0"));
+        }
+    }
+
     // ---- web.xml
 
     @Test
@@ -878,6 +979,13 @@ abstract class AbstractFilterIT {
     void assertUntouched(String endpoint, String id) {
         assertThat(store.find(EventKey.of(endpoint, id))).isEmpty();
         assertThat(handler.runs(id)).isZero();
+    }
+
+    double failedOpen(String endpoint) {
+        var counter = meters.find(DeliveryMetrics.FAIL_OPEN)
+                .tags("endpoint", endpoint)
+                .counter();
+        return counter == null ? 0 : counter.count();
     }
 
     double count(String endpoint, DeliveryOutcome outcome) {

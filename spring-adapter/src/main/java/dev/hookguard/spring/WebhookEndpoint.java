@@ -9,6 +9,7 @@ import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.core.signature.SignatureVerifier;
 import dev.hookguard.core.signature.Verifiers;
 import dev.hookguard.servlet.EndpointConfig;
+import dev.hookguard.servlet.PayloadSchema;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -27,6 +28,9 @@ import org.jspecify.annotations.Nullable;
  * @param eventIds where the event id is found; the extractor is built for this endpoint's name
  * @param policy lease, retention, attempts and response cap of the endpoint's records
  * @param maxBodyBytes the largest request body accepted, in bytes
+ * @param failOpen whether the endpoint hands deliveries on without a claim while the store is unreachable; null
+ *     takes the filter's setting ({@code hookguard.fail-open})
+ * @param schema the JSON Schema check of a verified body before the handler, or null for none
  */
 public record WebhookEndpoint(
         String name,
@@ -34,7 +38,9 @@ public record WebhookEndpoint(
         SignatureVerifier verifier,
         EventIdConfig eventIds,
         IdempotencyPolicy policy,
-        int maxBodyBytes) {
+        int maxBodyBytes,
+        @Nullable Boolean failOpen,
+        @Nullable PayloadSchema schema) {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
 
@@ -75,6 +81,8 @@ public record WebhookEndpoint(
                 .eventIds(eventIds)
                 .policy(policy)
                 .maxBodyBytes(maxBodyBytes)
+                .failOpen(failOpen)
+                .schema(schema)
                 .build();
     }
 
@@ -94,6 +102,8 @@ public record WebhookEndpoint(
         private @Nullable EventIdConfig eventIds;
         private IdempotencyPolicy policy = IdempotencyPolicy.ofDefaults();
         private int maxBodyBytes = EndpointConfig.DEFAULT_MAX_BODY_BYTES;
+        private @Nullable Boolean failOpen;
+        private @Nullable PayloadSchema schema;
 
         private Builder(String name) {
             this.name = name;
@@ -140,9 +150,22 @@ public record WebhookEndpoint(
             return this;
         }
 
+        /** See {@link WebhookEndpoint#failOpen()}; null (the default) takes the filter's setting. */
+        public Builder failOpen(@Nullable Boolean failOpen) {
+            this.failOpen = failOpen;
+            return this;
+        }
+
+        /** See {@link WebhookEndpoint#schema()}; null (the default) checks nothing. */
+        public Builder schema(@Nullable PayloadSchema schema) {
+            this.schema = schema;
+            return this;
+        }
+
         /** The endpoint; throws {@link IllegalArgumentException} naming the first bad field. */
         public WebhookEndpoint build() {
-            return new WebhookEndpoint(name, Optional.ofNullable(path), verifier, eventIds, policy, maxBodyBytes);
+            return new WebhookEndpoint(
+                    name, Optional.ofNullable(path), verifier, eventIds, policy, maxBodyBytes, failOpen, schema);
         }
     }
 }

@@ -2,9 +2,20 @@ package dev.hookguard.core.executor;
 
 import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.StoredResponse;
+import java.util.function.Function;
 
 /** The result of {@link IdempotentExecutor#execute}: the handler ran, or the claim said it must not. */
 public sealed interface Execution {
+
+    /**
+     * The result of {@code handled} when the handler ran, else of {@code notRun}: one function per case, for Java 17,
+     * where {@code switch} cannot match types.
+     *
+     * @param <R> what both functions return
+     */
+    default <R> R match(Function<? super Handled, ? extends R> handled, Function<? super NotRun, ? extends R> notRun) {
+        return this instanceof Handled h ? handled.apply(h) : notRun.apply((NotRun) this);
+    }
 
     /**
      * The handler ran and returned a response.

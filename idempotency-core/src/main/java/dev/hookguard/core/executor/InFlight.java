@@ -89,6 +89,15 @@ public final class InFlight implements Start {
         };
     }
 
+    /**
+     * Records REJECTED with this error class and response without running the handler, as a check before it (a
+     * body that fails the endpoint's schema, {@link ErrorClass#SCHEMA}) decides.
+     */
+    public Verdict reject(StoredResponse response, ErrorClass errorClass) {
+        stop();
+        return complete(Completion.rejected(response.capped(policy.responseBodyCap()), payload, errorClass));
+    }
+
     /** Records that the handler threw: a retryable failure (classified), or DEAD on the last attempt. */
     public Verdict fail(Throwable error) {
         stop();

@@ -36,7 +36,8 @@ import org.springframework.lang.Nullable;
  *   <li>{@code GET /actuator/hookguard}: the store's type, and each endpoint with its number of dead letters;
  *   <li>{@code GET /actuator/hookguard/{endpoint}?cursor=&limit=&listing=&errorClass=&text=}: one page of dead
  *       letters (or of the listings named, comma-separated: dead, rejected, failed, queued, stalled), oldest first,
- *       filtered by error class codes and text, with the cursor of the next page;
+ *       filtered by error class codes and text, with the cursor of the next page; no cursor, or an empty one, means
+ *       the first page, and a cursor this store did not give out is a 400;
  *   <li>{@code GET /actuator/hookguard/{endpoint}/{eventId}}: one record, with its stored response and payload
  *       (headers that carry signatures or credentials redacted);
  *   <li>{@code POST /actuator/hookguard/{endpoint}/{eventId}} with {@code {"action": "replay"}}, {@code {"action":
@@ -122,10 +123,11 @@ public class DeadLetterEndpoint {
         } catch (IllegalArgumentException e) {
             return error(WebEndpointResponse.STATUS_BAD_REQUEST, e.getMessage());
         }
+        @org.jspecify.annotations.Nullable String after = cursor == null || cursor.isBlank() ? null : cursor.trim();
         return guarded(() -> {
             RecordPage page;
             try {
-                page = store.list(filter, cursor, size);
+                page = store.list(filter, after, size);
             } catch (IllegalArgumentException e) {
                 return error(WebEndpointResponse.STATUS_BAD_REQUEST, e.getMessage());
             }
@@ -250,6 +252,9 @@ public class DeadLetterEndpoint {
             return call.get();
         } catch (StoreUnavailableException e) {
             return error(WebEndpointResponse.STATUS_SERVICE_UNAVAILABLE, "the store is unavailable: " + e.getMessage());
+        } catch (IllegalArgumentException e) {
+            // the stores refuse what the caller sent (a cursor they did not give out) with the reason
+            return error(WebEndpointResponse.STATUS_BAD_REQUEST, e.getMessage());
         }
     }
 }

@@ -10,7 +10,10 @@ import java.time.Duration;
 import java.util.Locale;
 import javax.sql.DataSource;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -37,6 +40,8 @@ import org.springframework.context.annotation.Conditional;
 @ConditionalOnClass({JdbcIdempotencyStore.class, DataSource.class})
 public class HookguardJdbcStoreAutoConfiguration {
 
+    private static final Logger log = LoggerFactory.getLogger(HookguardJdbcStoreAutoConfiguration.class);
+
     /** The store on the application's single (or primary) {@code DataSource}. */
     @Bean
     @ConditionalOnMissingBean(IdempotencyStore.class)
@@ -49,7 +54,31 @@ public class HookguardJdbcStoreAutoConfiguration {
                     "Mark the DataSource of the webhook records @Primary, or declare your own JdbcIdempotencyStore.");
         }
         JdbcStoreConfig config = config(properties.getStore().getJdbc());
-        return new JdbcIdempotencyStore(dataSource, config);
+        JdbcIdempotencyStore store = new JdbcIdempotencyStore(dataSource, config);
+        log.info(
+                "Hookguard store: jdbc, table {}, dialect {}{}",
+                config.tableName(),
+                store.dialect().name().toLowerCase(Locale.ROOT),
+                config.createSchemaIfMissing() ? " (created if missing)" : "");
+        return store;
+    }
+
+    /**
+     * Fails start-up, naming {@code hookguard.store.jdbc.create-schema-if-missing} and the migration, when the store's
+     * table is missing once every bean (Flyway's and Liquibase's included) exists.
+     */
+    @Bean
+    @Conditional(StoreChoice.Jdbc.class)
+    @ConditionalOnSingleCandidate(JdbcIdempotencyStore.class)
+    @ConditionalOnMissingBean(name = "hookguardJdbcTableCheck")
+    public SmartInitializingSingleton hookguardJdbcTableCheck(
+            ObjectProvider<DataSource> dataSources, JdbcIdempotencyStore store, HookguardProperties properties) {
+        DataSource dataSource = dataSources.getIfUnique();
+        HookguardProperties.Jdbc jdbc = properties.getStore().getJdbc();
+        if (dataSource == null || jdbc.isCreateSchemaIfMissing()) {
+            return () -> {};
+        }
+        return new JdbcTableCheck(dataSource, store, dialect(jdbc.getDialect()) != null);
     }
 
     /** Deletes records past their retention every {@code hookguard.store.jdbc.purge-interval}. */

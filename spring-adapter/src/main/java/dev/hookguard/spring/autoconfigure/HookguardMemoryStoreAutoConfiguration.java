@@ -29,8 +29,9 @@ public class HookguardMemoryStoreAutoConfiguration {
     @ConditionalOnMissingBean(IdempotencyStore.class)
     @Conditional(StoreChoice.Memory.class)
     public InMemoryStore hookguardStore() {
-        log.warn("Hookguard keeps its records in memory: they are lost on restart and not shared between instances;"
-                + " use the Redis or JDBC store when more than one instance receives webhooks");
+        log.warn(
+                "Hookguard store: memory. Hookguard keeps its records in memory: they are lost on restart and not shared between instances;"
+                        + " use the Redis or JDBC store when more than one instance receives webhooks");
         return new InMemoryStore();
     }
 

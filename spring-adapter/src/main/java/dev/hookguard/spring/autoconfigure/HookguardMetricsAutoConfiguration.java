@@ -3,6 +3,7 @@ package dev.hookguard.spring.autoconfigure;
 import dev.hookguard.servlet.DeliveryMetrics;
 import dev.hookguard.servlet.MicrometerDeliveryMetrics;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.observation.ObservationRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -20,11 +21,18 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnClass({MeterRegistry.class, MicrometerDeliveryMetrics.class})
 public class HookguardMetricsAutoConfiguration {
 
-    /** Meters on the application's registry, or none. */
+    /**
+     * Meters on the application's registry, or none; each delivery an observation ({@code hookguard.delivery}) on
+     * the application's {@code ObservationRegistry} when there is one (Spring Boot's, with Actuator), so that a
+     * tracer sees the claim, the handler and the verdict.
+     */
     @Bean
     @ConditionalOnMissingBean
-    public DeliveryMetrics hookguardDeliveryMetrics(ObjectProvider<MeterRegistry> registries) {
+    public DeliveryMetrics hookguardDeliveryMetrics(
+            ObjectProvider<MeterRegistry> registries, ObjectProvider<ObservationRegistry> observations) {
         MeterRegistry registry = registries.getIfUnique();
-        return registry == null ? DeliveryMetrics.none() : new MicrometerDeliveryMetrics(registry);
+        return registry == null
+                ? DeliveryMetrics.none()
+                : new MicrometerDeliveryMetrics(registry, observations.getIfUnique(() -> ObservationRegistry.NOOP));
     }
 }

@@ -471,6 +471,12 @@ public class HookguardProperties {
         /** Largest request body of this endpoint; unset takes hookguard.max-body-bytes. */
         private @Nullable DataSize maxBodyBytes;
 
+        /** JSON Schema (draft 2020-12) every verified body must match, such as classpath:schemas/stripe.json. */
+        private @Nullable String schema;
+
+        /** Whether this endpoint hands deliveries on without a claim while the store is down; unset takes hookguard.fail-open. */
+        private @Nullable Boolean failOpen;
+
         /** Overrides of hookguard.policy for this endpoint. */
         private final EndpointPolicy policy = new EndpointPolicy();
 
@@ -526,6 +532,22 @@ public class HookguardProperties {
 
         public void setMaxBodyBytes(@Nullable DataSize maxBodyBytes) {
             this.maxBodyBytes = maxBodyBytes;
+        }
+
+        public @Nullable String getSchema() {
+            return schema;
+        }
+
+        public void setSchema(@Nullable String schema) {
+            this.schema = schema;
+        }
+
+        public @Nullable Boolean getFailOpen() {
+            return failOpen;
+        }
+
+        public void setFailOpen(@Nullable Boolean failOpen) {
+            this.failOpen = failOpen;
         }
 
         public EndpointPolicy getPolicy() {

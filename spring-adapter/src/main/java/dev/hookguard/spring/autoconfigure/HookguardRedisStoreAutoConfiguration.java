@@ -11,6 +11,8 @@ import io.lettuce.core.api.StatefulConnection;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.cluster.RedisClusterClient;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
@@ -41,6 +43,8 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
 @Conditional(StoreChoice.Redis.class)
 public class HookguardRedisStoreAutoConfiguration {
 
+    private static final Logger log = LoggerFactory.getLogger(HookguardRedisStoreAutoConfiguration.class);
+
     static RedisStoreConfig config(HookguardProperties properties) {
         HookguardProperties.Redis redis = properties.getStore().getRedis();
         return PropertyErrors.named(
@@ -61,6 +65,9 @@ public class HookguardRedisStoreAutoConfiguration {
         RedisIdempotencyStore hookguardStore(HookguardProperties properties) {
             String uri = properties.getStore().getRedis().getUri();
             RedisStoreConfig config = config(properties);
+            log.info(
+                    "Hookguard store: redis, key prefix {}, own connection to hookguard.store.redis.uri",
+                    config.keyPrefix());
             return PropertyErrors.named("hookguard.store.redis", () -> RedisStores.fromUri(uri, config));
         }
     }
@@ -88,6 +95,7 @@ public class HookguardRedisStoreAutoConfiguration {
         RedisIdempotencyStore hookguardStore(
                 StatefulConnection<String, byte[]> hookguardRedisConnection, HookguardProperties properties) {
             RedisStoreConfig config = config(properties);
+            log.info("Hookguard store: redis, key prefix {}, on the application's Lettuce client", config.keyPrefix());
             if (hookguardRedisConnection instanceof StatefulRedisClusterConnection<String, byte[]> cluster) {
                 return RedisStores.of(cluster, config);
             }

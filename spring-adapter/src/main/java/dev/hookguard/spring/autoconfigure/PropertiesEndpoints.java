@@ -93,6 +93,8 @@ final class PropertiesEndpoints {
                         .eventIds(eventIds)
                         .policy(policy)
                         .maxBodyBytes(maxBodyBytes)
+                        .failOpen(endpoint.getFailOpen())
+                        .schema(PropertiesSchemas.read(prefix + ".schema", endpoint.getSchema()))
                         .build());
     }
 

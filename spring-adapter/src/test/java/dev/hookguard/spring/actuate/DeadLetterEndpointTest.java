@@ -30,17 +30,18 @@ class DeadLetterEndpointTest {
             IdempotencyPolicy.custom().maxAttempts(1).build();
 
     private final InMemoryStore store = new InMemoryStore();
-    private final DeadLetterEndpoint endpoint = new DeadLetterEndpoint(
-            store,
-            () -> Map.of(
-                    "stripe",
-                    new EndpointDefinitions.Definition(
-                            WebhookEndpoint.custom("stripe")
-                                    .scheme(Scheme.STRIPE, SignatureConfig.of("whsec_0123456789abcdef"))
-                                    .policy(ONE_ATTEMPT)
-                                    .build(),
-                            "hookguard.endpoints.stripe",
-                            true)));
+    private final DeadLetterEndpoint endpoint =
+            new DeadLetterEndpoint(store, () -> Map.of("stripe", definitionOf("stripe")));
+
+    private static EndpointDefinitions.Definition definitionOf(String name) {
+        return new EndpointDefinitions.Definition(
+                WebhookEndpoint.custom(name)
+                        .scheme(Scheme.STRIPE, SignatureConfig.of("whsec_0123456789abcdef"))
+                        .policy(ONE_ATTEMPT)
+                        .build(),
+                "hookguard.endpoints." + name,
+                true);
+    }
 
     private void dead(String id, byte[] body) {
         EventKey key = EventKey.of("stripe", id);
@@ -86,6 +87,24 @@ class DeadLetterEndpointTest {
                 .containsEntry("status", "DEAD")
                 .containsEntry("attempts", 1)
                 .containsEntry("lastError", "java.lang.IllegalStateException: boom");
+    }
+
+    @Test
+    void shouldTakeAnEmptyCursorForTheFirstPage() {
+        dead("evt_1", "{}".getBytes(StandardCharsets.UTF_8));
+
+        WebEndpointResponse<Map<String, Object>> page = endpoint.deadLetters("stripe", "", null);
+
+        assertThat(page.getStatus()).isEqualTo(200);
+        assertThat(eventIds(page)).containsExactly("evt_1");
+    }
+
+    @Test
+    void shouldAnswer400ForACursorTheStoreDidNotGiveOut() {
+        WebEndpointResponse<Map<String, Object>> page = endpoint.deadLetters("stripe", "garbage", null);
+
+        assertThat(page.getStatus()).isEqualTo(400);
+        assertThat(page.getBody().get("error")).asString().contains("cursor", "garbage");
     }
 
     @Test

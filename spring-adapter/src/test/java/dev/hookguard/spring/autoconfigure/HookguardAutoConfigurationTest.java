@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.memory.InMemoryStore;
+import dev.hookguard.jdbc.JdbcDialect;
 import dev.hookguard.jdbc.JdbcIdempotencyStore;
+import dev.hookguard.jdbc.JdbcSchema;
 import dev.hookguard.servlet.DeliveryMetrics;
 import dev.hookguard.servlet.MicrometerDeliveryMetrics;
 import dev.hookguard.spring.HookguardFilterCustomizer;
@@ -165,6 +167,55 @@ class HookguardAutoConfigurationTest {
                 .run(context -> assertThat(failure(context))
                         .contains("hookguard.store.jdbc.dialect must be postgresql, h2, mariadb or mysql but was"
                                 + " 'oracle'"));
+    }
+
+    @Test
+    void shouldFailStartUpNamingThePropertyAndTheMigrationWhenTheTableIsMissing() {
+        runner.withBean(DataSource.class, HookguardAutoConfigurationTest::h2)
+                .run(context -> assertThat(failure(context))
+                        .isEqualTo("Hookguard is misconfigured: The JDBC store's table hookguard_events does not exist:"
+                                + " set hookguard.store.jdbc.create-schema-if-missing=true to create it at start-up, or"
+                                + " run the migration"
+                                + " classpath:dev/hookguard/jdbc/migration/h2/V1__create_hookguard_events.sql"));
+    }
+
+    @Test
+    void shouldStartOnATableThatAMigrationCreated() {
+        DataSource dataSource = h2();
+        JdbcSchema.createIfMissing(dataSource, JdbcDialect.H2, "hookguard_events");
+
+        runner.withBean(DataSource.class, () -> dataSource)
+                .run(context ->
+                        assertThat(context).getBean(IdempotencyStore.class).isInstanceOf(JdbcIdempotencyStore.class));
+    }
+
+    @Test
+    void shouldReportAStoreThatIsDownAtStartUpAsAFailureAnalysis() {
+        runner.withBean(DataSource.class, HookguardAutoConfigurationTest::unreachable)
+                .run(context -> {
+                    assertThat(context).hasFailed();
+                    FailureAnalysis analysis =
+                            new StoreUnavailableFailureAnalyzer().analyze(context.getStartupFailure());
+                    assertThat(analysis).isNotNull();
+                    assertThat(analysis.getDescription()).startsWith("Hookguard's store is unavailable at start-up:");
+                    assertThat(analysis.getAction()).contains("hookguard.store.jdbc.dialect");
+                });
+    }
+
+    @Test
+    void shouldStartWhileTheDatabaseIsDownWhenTheDialectIsConfigured() {
+        runner.withBean(DataSource.class, HookguardAutoConfigurationTest::unreachable)
+                .withPropertyValues("hookguard.store.jdbc.dialect=postgresql")
+                .run(context ->
+                        assertThat(context).getBean(IdempotencyStore.class).isInstanceOf(JdbcIdempotencyStore.class));
+    }
+
+    /** A PostgreSQL data source on a port where nothing listens. */
+    private static DataSource unreachable() {
+        org.postgresql.ds.PGSimpleDataSource dataSource = new org.postgresql.ds.PGSimpleDataSource();
+        dataSource.setURL("jdbc:postgresql://127.0.0.1:1/none");
+        dataSource.setConnectTimeout(2);
+        return dataSource;
     }
 
     // ---- the application's beans win

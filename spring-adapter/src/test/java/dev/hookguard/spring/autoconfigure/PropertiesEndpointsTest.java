@@ -85,6 +85,48 @@ class PropertiesEndpointsTest {
     }
 
     @Test
+    void shouldReadTheEndpointsJsonSchemaFromAResourceLocation() {
+        WebhookEndpoint endpoint = only(Map.of(
+                "hookguard.endpoints.paid.scheme", "stripe",
+                "hookguard.endpoints.paid.secrets", "whsec_a",
+                "hookguard.endpoints.paid.schema", "classpath:schemas/paid.json"));
+
+        assertThat(endpoint.schema()).isNotNull();
+        assertThat(endpoint.schema().violations("{\"id\":\"evt_1\",\"amount\":5}".getBytes(StandardCharsets.UTF_8)))
+                .isEmpty();
+        assertThat(endpoint.schema().violations("{\"id\":\"evt_1\"}".getBytes(StandardCharsets.UTF_8)))
+                .singleElement()
+                .asString()
+                .contains("amount");
+        assertThat(endpoint.toEndpointConfig("/hooks").schema()).isSameAs(endpoint.schema());
+    }
+
+    @Test
+    void shouldFailNamingThePropertyWhenTheSchemaIsMissing() {
+        assertThatThrownBy(() -> only(Map.of(
+                        "hookguard.endpoints.paid.scheme", "stripe",
+                        "hookguard.endpoints.paid.secrets", "whsec_a",
+                        "hookguard.endpoints.paid.schema", "classpath:schemas/nowhere.json")))
+                .isInstanceOf(HookguardConfigurationException.class)
+                .hasMessage("hookguard.endpoints.paid.schema names no readable JSON Schema:"
+                        + " 'classpath:schemas/nowhere.json'");
+    }
+
+    @Test
+    void shouldSetFailOpenPerEndpointAndLeaveItToTheFilterWhenUnset() {
+        Map<String, String> open = Map.of(
+                "hookguard.endpoints.stripe.scheme", "stripe",
+                "hookguard.endpoints.stripe.secrets", "whsec_a",
+                "hookguard.endpoints.stripe.fail-open", "true");
+        Map<String, String> unset =
+                Map.of("hookguard.endpoints.stripe.scheme", "stripe", "hookguard.endpoints.stripe.secrets", "whsec_a");
+
+        assertThat(only(open).failOpen()).isTrue();
+        assertThat(only(open).toEndpointConfig("/hooks").failOpen()).isTrue();
+        assertThat(only(unset).failOpen()).isNull();
+    }
+
+    @Test
     void shouldLayEndpointPolicyOverridesOverTheGlobalPolicy() {
         WebhookEndpoint endpoint = only(Map.of(
                 "hookguard.policy.lease", "10s",

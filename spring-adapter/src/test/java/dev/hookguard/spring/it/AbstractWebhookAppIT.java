@@ -140,6 +140,8 @@ abstract class AbstractWebhookAppIT {
         assertThat(afterDeath.statusCode()).isEqualTo(202);
         assertThat(stripe.runs(id)).isEqualTo(2);
         assertThat(record("stripe", id).status()).isEqualTo(RecordStatus.DEAD);
+        assertThat(record("stripe", id).lastError())
+                .isEqualTo("java.lang.IllegalStateException: the handler failed on purpose");
 
         HttpResponse<String> list = sender.get("/actuator/hookguard/stripe?limit=200");
         assertThat(list.statusCode()).isEqualTo(200);
@@ -185,6 +187,16 @@ abstract class AbstractWebhookAppIT {
         assertThat(duplicate.headers().firstValue("Idempotent-Replayed")).contains("true");
         assertThat(stripe.runs(id)).isEqualTo(2);
         assertThat(record("stripe", id).lastError()).isEqualTo("refunded by hand");
+    }
+
+    @Test
+    void shouldTakeAnEmptyCursorForTheFirstPageAndAnswer400ForAGarbageOne() {
+        HttpResponse<String> empty = sender.get("/actuator/hookguard/stripe?cursor=&limit=");
+        HttpResponse<String> garbage = sender.get("/actuator/hookguard/stripe?cursor=garbage");
+
+        assertThat(empty.statusCode()).isEqualTo(200);
+        assertThat(garbage.statusCode()).isEqualTo(400);
+        assertThat(garbage.body()).contains("cursor");
     }
 
     @Test

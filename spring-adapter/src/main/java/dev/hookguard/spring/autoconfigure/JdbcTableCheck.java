@@ -1,0 +1,83 @@
+package dev.hookguard.spring.autoconfigure;
+
+import dev.hookguard.core.StoreUnavailableException;
+import dev.hookguard.jdbc.JdbcIdempotencyStore;
+import dev.hookguard.jdbc.JdbcStoreConfig;
+import dev.hookguard.spring.HookguardConfigurationException;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.LinkedHashSet;
+import java.util.Locale;
+import java.util.Set;
+import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.SmartInitializingSingleton;
+
+/**
+ * Fails start-up when the JDBC store's table does not exist, naming the property that creates it and the migration
+ * that does, instead of starting and answering every delivery 503. Runs after every singleton exists, so after Flyway,
+ * Liquibase or {@code spring.sql.init} created the schema. Reads the catalog only (no SQL of its own). When the
+ * dialect is configured the store needs no connection at start-up, and a database that is down then only gets a
+ * warning here.
+ */
+final class JdbcTableCheck implements SmartInitializingSingleton {
+
+    static final String CREATE_PROPERTY = "hookguard.store.jdbc.create-schema-if-missing";
+
+    private static final Logger log = LoggerFactory.getLogger(JdbcTableCheck.class);
+
+    private final DataSource dataSource;
+    private final JdbcIdempotencyStore store;
+    private final boolean dialectConfigured;
+
+    JdbcTableCheck(DataSource dataSource, JdbcIdempotencyStore store, boolean dialectConfigured) {
+        this.dataSource = dataSource;
+        this.store = store;
+        this.dialectConfigured = dialectConfigured;
+    }
+
+    @Override
+    public void afterSingletonsInstantiated() {
+        JdbcStoreConfig config = store.config();
+        try (Connection connection = dataSource.getConnection()) {
+            if (!exists(connection.getMetaData(), config.tableName())) {
+                throw missing(config.tableName());
+            }
+        } catch (SQLException e) {
+            if (!dialectConfigured) {
+                throw new StoreUnavailableException("cannot read the database's catalog: " + e.getMessage(), e);
+            }
+            log.warn("Hookguard could not check that the table {} exists: {}", config.tableName(), e.getMessage());
+        }
+    }
+
+    private HookguardConfigurationException missing(String table) {
+        String migration = "classpath:dev/hookguard/jdbc/migration/"
+                + store.dialect().scriptName() + "/V1__create_hookguard_events.sql";
+        return new HookguardConfigurationException(
+                "The JDBC store's table " + table + " does not exist: set " + CREATE_PROPERTY
+                        + "=true to create it at start-up, or run the migration " + migration,
+                "Set " + CREATE_PROPERTY + "=true, or add " + migration + " from jdbc-store's jar to your migrations"
+                        + " (with Flyway: spring.flyway.locations=classpath:db/migration,classpath:dev/hookguard/jdbc/"
+                        + "migration/" + store.dialect().scriptName() + ").");
+    }
+
+    /** Whether a table of that name exists, as the database folds unquoted names (lower or upper case). */
+    private static boolean exists(DatabaseMetaData catalog, String table) throws SQLException {
+        Set<String> spellings = new LinkedHashSet<>();
+        spellings.add(table);
+        spellings.add(table.toLowerCase(Locale.ROOT));
+        spellings.add(table.toUpperCase(Locale.ROOT));
+        for (String name : spellings) {
+            try (ResultSet tables = catalog.getTables(null, null, name, null)) {
+                if (tables.next()) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+}
