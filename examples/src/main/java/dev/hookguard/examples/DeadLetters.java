@@ -1,7 +1,8 @@
 package dev.hookguard.examples;
 
-import dev.hookguard.core.DeadLetterPage;
-import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.core.ListFilter;
+import dev.hookguard.core.OperatorStore;
+import dev.hookguard.core.RecordPage;
 
 /** Counts dead letters through the store's own listing, the way an operator would find them. */
 final class DeadLetters {
@@ -14,12 +15,12 @@ final class DeadLetters {
      * The dead letters (DEAD and REJECTED records) of the demo's endpoints whose event id starts with this
      * prefix: the current run's, since earlier runs' stay in a persistent store.
      */
-    static long count(IdempotencyStore store, String idPrefix) {
+    static long count(OperatorStore store, String idPrefix) {
         long count = 0;
         for (DemoEndpoint endpoint : DemoEndpoint.values()) {
             String cursor = null;
             do {
-                DeadLetterPage page = store.deadLetters(endpoint.endpointName(), cursor, PAGE);
+                RecordPage page = store.list(ListFilter.deadLetters(endpoint.endpointName()), cursor, PAGE);
                 count += page.records().stream()
                         .filter(record -> record.key().eventId().startsWith(idPrefix))
                         .count();

@@ -2,7 +2,7 @@ package dev.hookguard.examples;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.jdbc.JdbcIdempotencyStore;
 import dev.hookguard.jdbc.JdbcStoreConfig;
 import dev.hookguard.redis.RedisIdempotencyStore;
@@ -19,7 +19,7 @@ import java.nio.file.Path;
  * @param description where the records are, for the summary (never a password)
  * @param resources what closing releases
  */
-record DemoStore(IdempotencyStore store, String description, AutoCloseable resources) implements AutoCloseable {
+record DemoStore(RecoveryStore store, String description, AutoCloseable resources) implements AutoCloseable {
 
     /** Opens the store of this kind; throws {@code StoreUnavailableException} or a pool's exception if down. */
     static DemoStore open(StoreKind kind, StoreSettings settings) throws Exception {

@@ -1,11 +1,11 @@
 package dev.hookguard.core;
 
-/** The result of an operator's action on a dead letter. */
+/** The result of an operator's action on one record ({@link OperatorStore}). */
 public enum AdminOutcome {
-    /** The record changed as asked. */
+    /** The record changed as asked, and the action was added to its history. */
     UPDATED,
     /** No record exists for the key (never stored, or past its retention). */
     NOT_FOUND,
-    /** The record exists but is not a dead letter (DEAD or REJECTED), so nothing changed. */
-    NOT_DEAD_LETTER
+    /** The action does not apply to the record's status (or it keeps no payload to replay): nothing changed. */
+    WRONG_STATE
 }

@@ -9,13 +9,16 @@ import org.jspecify.annotations.Nullable;
  * @param status SUCCEEDED or REJECTED
  * @param response the response to replay to duplicates, already capped by the policy
  * @param payload the delivery, kept for REJECTED records; null for SUCCEEDED ones
+ * @param errorClass why a REJECTED record was refused ({@link ErrorClass#CLIENT_ERROR} unless given); null
+ *     for SUCCEEDED
  */
 public record Completion(
         RecordStatus status,
         StoredResponse response,
-        @Nullable Payload payload) {
+        @Nullable Payload payload,
+        @Nullable ErrorClass errorClass) {
 
-    /** Checks that the status is terminal and that a rejection keeps its payload. */
+    /** Checks that the status is terminal, that a rejection keeps its payload and has an error class. */
     public Completion {
         if (status != RecordStatus.SUCCEEDED && status != RecordStatus.REJECTED) {
             throw new IllegalArgumentException("a completion must be SUCCEEDED or REJECTED but was " + status);
@@ -23,15 +26,31 @@ public record Completion(
         if (status == RecordStatus.REJECTED && payload == null) {
             throw new IllegalArgumentException("a REJECTED completion must keep its payload");
         }
+        if (status == RecordStatus.REJECTED && errorClass == null) {
+            errorClass = ErrorClass.CLIENT_ERROR;
+        }
+        if (status == RecordStatus.SUCCEEDED && errorClass != null) {
+            throw new IllegalArgumentException("a SUCCEEDED completion has no error class but was " + errorClass);
+        }
+    }
+
+    /** A completion without an explicit error class (REJECTED ones get {@link ErrorClass#CLIENT_ERROR}). */
+    public Completion(RecordStatus status, StoredResponse response, @Nullable Payload payload) {
+        this(status, response, payload, null);
     }
 
     /** The handler succeeded. */
     public static Completion succeeded(StoredResponse response) {
-        return new Completion(RecordStatus.SUCCEEDED, response, null);
+        return new Completion(RecordStatus.SUCCEEDED, response, null, null);
     }
 
-    /** The handler rejected the delivery with a non-retryable 4xx. */
+    /** The handler rejected the delivery with a non-retryable 4xx ({@link ErrorClass#CLIENT_ERROR}). */
     public static Completion rejected(StoredResponse response, Payload payload) {
-        return new Completion(RecordStatus.REJECTED, response, payload);
+        return new Completion(RecordStatus.REJECTED, response, payload, ErrorClass.CLIENT_ERROR);
+    }
+
+    /** The handler rejected the delivery for this reason, for example {@link ErrorClass#SCHEMA}. */
+    public static Completion rejected(StoredResponse response, Payload payload, ErrorClass errorClass) {
+        return new Completion(RecordStatus.REJECTED, response, payload, errorClass);
     }
 }

@@ -1,23 +1,29 @@
 package dev.hookguard.core;
 
 import java.time.Instant;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A snapshot of one event's stored record, as {@link IdempotencyStore#find} and the dead-letter listing
- * return it. Times are the store's.
+ * A snapshot of one event's stored record, as {@link IdempotencyStore#find}, {@link DueQueue#pick} and
+ * {@link OperatorStore#list} return it. Times are the store's.
  *
  * @param key the event
  * @param status its state
  * @param fingerprint the fingerprint of the first delivery
- * @param token the current fencing token (never decreases)
- * @param attempts attempts since creation or the last requeue
+ * @param token the current fencing token (never decreases, never repeats for the key, even across expiry)
+ * @param attempts attempts since creation or the last requeue / replay
  * @param leaseUntil when the current lease ends; meaningful only while PROCESSING
  * @param response the stored response of a SUCCEEDED or REJECTED record
- * @param payload the kept delivery of a FAILED, DEAD or REJECTED record
+ * @param payload the kept delivery of a QUEUED, FAILED, DEAD or REJECTED record
  * @param lastError the last failure's message, or an operator's note after a resolve
  * @param createdAt when the record was created
- * @param updatedAt when the record last changed
+ * @param updatedAt when the record last changed (a pick's push of the due time does not count)
+ * @param errorClass the class of the last failure: set on FAILED, DEAD and REJECTED records, kept through
+ *     later reclaims and operator actions, cleared when the handler succeeds
+ * @param nextAttemptAt the due time while the record is in the due queue (QUEUED, or FAILED with a
+ *     receiver retry), else null
+ * @param history the operator actions on the record, oldest first, at most {@link AuditEntry#MAX_HISTORY}
  */
 public record EventRecord(
         EventKey key,
@@ -30,4 +36,73 @@ public record EventRecord(
         @Nullable Payload payload,
         @Nullable String lastError,
         Instant createdAt,
-        Instant updatedAt) {}
+        Instant updatedAt,
+        @Nullable ErrorClass errorClass,
+        @Nullable Instant nextAttemptAt,
+        List<AuditEntry> history) {
+
+    /** Copies the history. */
+    public EventRecord {
+        history = List.copyOf(history);
+    }
+
+    /**
+     * A record without recovery fields (no error class, not due, no history).
+     *
+     * @deprecated kept so that stores compile until they store the recovery fields; use the canonical
+     *     constructor
+     */
+    @Deprecated(forRemoval = true)
+    public EventRecord(
+            EventKey key,
+            RecordStatus status,
+            Fingerprint fingerprint,
+            long token,
+            int attempts,
+            @Nullable Instant leaseUntil,
+            @Nullable StoredResponse response,
+            @Nullable Payload payload,
+            @Nullable String lastError,
+            Instant createdAt,
+            Instant updatedAt) {
+        this(
+                key,
+                status,
+                fingerprint,
+                token,
+                attempts,
+                leaseUntil,
+                response,
+                payload,
+                lastError,
+                createdAt,
+                updatedAt,
+                null,
+                null,
+                List.of());
+    }
+
+    /** True while the record waits in the due queue. */
+    public boolean isDue() {
+        return nextAttemptAt != null;
+    }
+
+    /** This record without its payload (listings that must not carry bodies). */
+    public EventRecord withoutPayload() {
+        return new EventRecord(
+                key,
+                status,
+                fingerprint,
+                token,
+                attempts,
+                leaseUntil,
+                response,
+                null,
+                lastError,
+                createdAt,
+                updatedAt,
+                errorClass,
+                nextAttemptAt,
+                history);
+    }
+}

@@ -5,6 +5,11 @@ package dev.hookguard.core;
  * the set can grow in a rolling upgrade.
  */
 public enum RecordStatus {
+    /**
+     * Accepted with its payload and waiting in the due queue for a dispatch (async intake, or an operator's
+     * replay); no one holds it. A claim takes it over like a FAILED record.
+     */
+    QUEUED("Q"),
     /** Claimed by a worker whose lease may or may not still be live. */
     PROCESSING("P"),
     /** The handler answered 2xx, or an operator resolved a dead letter; duplicates replay the response. */
@@ -27,7 +32,7 @@ public enum RecordStatus {
         return code;
     }
 
-    /** True for the states a claim never leaves on its own: SUCCEEDED, DEAD and REJECTED. */
+    /** True for the states a claim never leaves on its own: SUCCEEDED, DEAD and REJECTED (not QUEUED). */
     public boolean isTerminal() {
         return this == SUCCEEDED || this == DEAD || this == REJECTED;
     }

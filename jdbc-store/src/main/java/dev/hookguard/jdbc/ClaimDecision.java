@@ -49,7 +49,7 @@ sealed interface ClaimDecision {
                 r.leaseUntil() != null && now.isBefore(r.leaseUntil())
                         ? new Report(new ClaimOutcome.InProgress(Duration.between(now, r.leaseUntil())))
                         : reclaim(r);
-            case FAILED -> reclaim(r);
+            case FAILED, QUEUED -> reclaim(r);
             case SUCCEEDED, REJECTED -> new Report(new ClaimOutcome.Duplicate(r.status(), r.response()));
             case DEAD -> new Report(new ClaimOutcome.Dead());
         };

@@ -3,16 +3,23 @@ package dev.hookguard.jdbc;
 import dev.hookguard.core.AdminOutcome;
 import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.Completion;
-import dev.hookguard.core.DeadLetterPage;
+import dev.hookguard.core.EnqueueOutcome;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.Failure;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.core.ListFilter;
+import dev.hookguard.core.OperatorAction;
+import dev.hookguard.core.Payload;
+import dev.hookguard.core.QueueStats;
+import dev.hookguard.core.RecordPage;
 import dev.hookguard.core.RecordStatus;
+import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.WriteOutcome;
 import java.sql.Connection;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -34,7 +41,7 @@ import org.jspecify.annotations.Nullable;
  * are deleted by {@link #purgeExpired()}. Any database failure is a {@link
  * dev.hookguard.core.StoreUnavailableException}. The module README lists the table and every statement.
  */
-public final class JdbcIdempotencyStore implements IdempotencyStore {
+public final class JdbcIdempotencyStore implements RecoveryStore {
 
     private final JdbcStoreConfig config;
     private final JdbcDialect dialect;
@@ -130,8 +137,8 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
                 "find " + key, dsl -> reads.find(dsl, key).fetchOptional().map(mapper::record));
     }
 
-    @Override
-    public DeadLetterPage deadLetters(String endpoint, @Nullable String cursor, int limit) {
+    /** One page of the endpoint's dead letters (DEAD and REJECTED), oldest first. */
+    public RecordPage deadLetters(String endpoint, @Nullable String cursor, int limit) {
         if (limit < 1) {
             throw new IllegalArgumentException("limit must be at least 1 but was " + limit);
         }
@@ -140,11 +147,10 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
                 "list dead letters of " + endpoint,
                 dsl -> reads.deadLetters(dsl, endpoint, after, limit + 1).fetch(mapper::record));
         if (found.size() <= limit) {
-            return new DeadLetterPage(found, null);
+            return new RecordPage(found, null);
         }
         List<EventRecord> page = found.subList(0, limit);
-        return new DeadLetterPage(
-                page, DeadLetterCursor.after(page.get(limit - 1)).encode());
+        return new RecordPage(page, DeadLetterCursor.after(page.get(limit - 1)).encode());
     }
 
     /** One {@code SELECT count(*)} over the dead-letter index. */
@@ -155,7 +161,7 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
                 dsl -> reads.deadLetterCount(dsl, endpoint).fetchOne(0, Long.class));
     }
 
-    @Override
+    /** Today's resolve: a dead letter to SUCCEEDED with the note. */
     public AdminOutcome resolve(EventKey key, String note, IdempotencyPolicy policy) {
         return session.transaction(
                 "resolve " + key,
@@ -163,7 +169,7 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
                         dsl, key, () -> admin.resolve(dsl, key, note, policy).execute()));
     }
 
-    @Override
+    /** Today's requeue: a dead letter back to FAILED. */
     public AdminOutcome requeue(EventKey key, IdempotencyPolicy policy) {
         return session.transaction(
                 "requeue " + key,
@@ -215,7 +221,7 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
             return AdminOutcome.NOT_FOUND;
         }
         if (!RecordStatus.fromCode(row.get().value1()).isDeadLetter()) {
-            return AdminOutcome.NOT_DEAD_LETTER;
+            return AdminOutcome.WRONG_STATE;
         }
         change.apply();
         return AdminOutcome.UPDATED;
@@ -225,5 +231,59 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
     @FunctionalInterface
     private interface Change {
         int apply();
+    }
+
+    // ---- Recovery SPI (issue 13): compile stubs on the issue-13 branch; the store's owner replaces them.
+
+    @Override
+    public EnqueueOutcome enqueue(EventKey key, Fingerprint fingerprint, Payload payload, IdempotencyPolicy policy) {
+        throw new UnsupportedOperationException("not yet: issue 13");
+    }
+
+    @Override
+    public List<EventRecord> pick(String endpoint, int limit, Duration window) {
+        throw new UnsupportedOperationException("not yet: issue 13");
+    }
+
+    @Override
+    public boolean schedule(EventKey key, Duration delay, IdempotencyPolicy policy) {
+        throw new UnsupportedOperationException("not yet: issue 13");
+    }
+
+    @Override
+    public QueueStats stats(String endpoint) {
+        throw new UnsupportedOperationException("not yet: issue 13");
+    }
+
+    @Override
+    public RecordPage list(ListFilter filter, @Nullable String cursor, int limit) {
+        throw new UnsupportedOperationException("not yet: issue 13");
+    }
+
+    @Override
+    public long count(ListFilter filter) {
+        throw new UnsupportedOperationException("not yet: issue 13");
+    }
+
+    @Override
+    public AdminOutcome replay(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
+        throw new UnsupportedOperationException("not yet: issue 13");
+    }
+
+    /** Until issue 13 lands in this store: today's requeue, without the audit entry. */
+    @Override
+    public AdminOutcome requeue(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
+        return requeue(key, policy);
+    }
+
+    /** Until issue 13 lands in this store: today's resolve, without the audit entry. */
+    @Override
+    public AdminOutcome resolve(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
+        return resolve(key, action.requireNote("resolve"), policy);
+    }
+
+    @Override
+    public AdminOutcome skip(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
+        throw new UnsupportedOperationException("not yet: issue 13");
     }
 }

@@ -1,6 +1,6 @@
 package dev.hookguard.jdbc;
 
-import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.testkit.StoreContractTest;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -21,7 +21,7 @@ class MariaDbStoreContractIT extends StoreContractTest {
     }
 
     @Override
-    protected IdempotencyStore createStore() {
+    protected RecoveryStore createStore() {
         return database.store();
     }
 }

@@ -1,9 +1,9 @@
 package dev.hookguard.redis;
 
-import dev.hookguard.core.DeadLetterPage;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.IdempotencyPolicy;
+import dev.hookguard.core.RecordPage;
 import dev.hookguard.core.RecordStatus;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -64,7 +64,7 @@ final class DeadLetterIndex {
     }
 
     /** One page of the endpoint's dead letters, oldest first; drops stale entries met on the way. */
-    DeadLetterPage page(String endpoint, @Nullable String cursor, int limit) {
+    RecordPage page(String endpoint, @Nullable String cursor, int limit) {
         IndexPosition position = cursor == null ? null : IndexPosition.parse(cursor);
         int batchSize = Math.min(limit + 1, MAX_BATCH);
         List<Listed> listed = new ArrayList<>();
@@ -105,12 +105,12 @@ final class DeadLetterIndex {
         redis.eval(LuaScript.DEAD_LETTER_PRUNE, keys.deadLetters(endpoint), args);
     }
 
-    private static DeadLetterPage toPage(List<Listed> listed, int limit) {
+    private static RecordPage toPage(List<Listed> listed, int limit) {
         if (listed.size() <= limit) {
-            return new DeadLetterPage(listed.stream().map(Listed::record).toList(), null);
+            return new RecordPage(listed.stream().map(Listed::record).toList(), null);
         }
         List<Listed> page = listed.subList(0, limit);
-        return new DeadLetterPage(
+        return new RecordPage(
                 page.stream().map(Listed::record).toList(),
                 page.get(limit - 1).position().cursor());
     }

@@ -5,13 +5,19 @@ import static dev.hookguard.redis.RecordCodec.ascii;
 import dev.hookguard.core.AdminOutcome;
 import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.Completion;
-import dev.hookguard.core.DeadLetterPage;
+import dev.hookguard.core.EnqueueOutcome;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.Failure;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.core.ListFilter;
+import dev.hookguard.core.OperatorAction;
+import dev.hookguard.core.Payload;
+import dev.hookguard.core.QueueStats;
+import dev.hookguard.core.RecordPage;
+import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.WriteOutcome;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -61,7 +67,7 @@ import org.jspecify.annotations.Nullable;
  * entry, the script again); resolve and requeue take three (counter, script, prune); a dead-letter page
  * takes a page read, one pipelined batch of {@code HGETALL} and at most one prune per batch of entries.
  */
-public final class RedisIdempotencyStore implements IdempotencyStore, AutoCloseable {
+public final class RedisIdempotencyStore implements RecoveryStore, AutoCloseable {
 
     private final RedisGateway redis;
     private final RedisKeys keys;
@@ -133,20 +139,20 @@ public final class RedisIdempotencyStore implements IdempotencyStore, AutoClosea
         return Optional.ofNullable(RecordCodec.decode(key, redis.hgetall(keys.event(key))));
     }
 
-    @Override
-    public DeadLetterPage deadLetters(String endpoint, @Nullable String cursor, int limit) {
+    /** One page of the endpoint's dead letters (DEAD and REJECTED), oldest first. */
+    public RecordPage deadLetters(String endpoint, @Nullable String cursor, int limit) {
         if (limit < 1) {
             throw new IllegalArgumentException("limit must be at least 1 but was " + limit);
         }
         return deadLetters.page(endpoint, cursor, limit);
     }
 
-    @Override
+    /** Today's resolve: a dead letter to SUCCEEDED with the note. */
     public AdminOutcome resolve(EventKey key, String note, IdempotencyPolicy policy) {
         return administer(key, LuaScript.RESOLVE, note.getBytes(StandardCharsets.UTF_8), millis(policy.retention()));
     }
 
-    @Override
+    /** Today's requeue: a dead letter back to FAILED. */
     public AdminOutcome requeue(EventKey key, IdempotencyPolicy policy) {
         return administer(key, LuaScript.REQUEUE, millis(policy.retention()));
     }
@@ -196,5 +202,72 @@ public final class RedisIdempotencyStore implements IdempotencyStore, AutoClosea
 
     private static byte[] flag(boolean value) {
         return ascii(value ? "1" : "0");
+    }
+
+    // ---- Recovery SPI (issue 13): compile stubs on the issue-13 branch; the store's owner replaces them.
+
+    @Override
+    public EnqueueOutcome enqueue(EventKey key, Fingerprint fingerprint, Payload payload, IdempotencyPolicy policy) {
+        throw new UnsupportedOperationException("not yet: issue 13");
+    }
+
+    @Override
+    public List<EventRecord> pick(String endpoint, int limit, Duration window) {
+        throw new UnsupportedOperationException("not yet: issue 13");
+    }
+
+    @Override
+    public boolean schedule(EventKey key, Duration delay, IdempotencyPolicy policy) {
+        throw new UnsupportedOperationException("not yet: issue 13");
+    }
+
+    @Override
+    public QueueStats stats(String endpoint) {
+        throw new UnsupportedOperationException("not yet: issue 13");
+    }
+
+    @Override
+    public RecordPage list(ListFilter filter, @Nullable String cursor, int limit) {
+        throw new UnsupportedOperationException("not yet: issue 13");
+    }
+
+    @Override
+    public long count(ListFilter filter) {
+        throw new UnsupportedOperationException("not yet: issue 13");
+    }
+
+    @Override
+    public AdminOutcome replay(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
+        throw new UnsupportedOperationException("not yet: issue 13");
+    }
+
+    /** Until issue 13 lands in this store: today's requeue, without the audit entry. */
+    @Override
+    public AdminOutcome requeue(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
+        return requeue(key, policy);
+    }
+
+    /** Until issue 13 lands in this store: today's resolve, without the audit entry. */
+    @Override
+    public AdminOutcome resolve(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
+        return resolve(key, action.requireNote("resolve"), policy);
+    }
+
+    @Override
+    public AdminOutcome skip(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
+        throw new UnsupportedOperationException("not yet: issue 13");
+    }
+
+    /** Until issue 13 lands in this store: pages through the dead-letter index. */
+    @Override
+    public long deadLetterCount(String endpoint) {
+        long count = 0;
+        String cursor = null;
+        do {
+            RecordPage page = deadLetters(endpoint, cursor, 500);
+            count += page.records().size();
+            cursor = page.nextCursor();
+        } while (cursor != null);
+        return count;
     }
 }

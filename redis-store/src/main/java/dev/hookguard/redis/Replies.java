@@ -41,7 +41,7 @@ final class Replies {
         return switch (tag) {
             case "updated" -> AdminOutcome.UPDATED;
             case "not_found" -> AdminOutcome.NOT_FOUND;
-            case "not_dead_letter" -> AdminOutcome.NOT_DEAD_LETTER;
+            case "not_dead_letter" -> AdminOutcome.WRONG_STATE;
             default -> throw unexpected("operator action", tag);
         };
     }

@@ -5,13 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.hookguard.core.AdminOutcome;
 import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.Completion;
-import dev.hookguard.core.DeadLetterPage;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.Failure;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.Payload;
+import dev.hookguard.core.RecordPage;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoredResponse;
 import io.lettuce.core.RedisClient;
@@ -145,7 +145,7 @@ class DeadLetterIndexIT {
         List<String> ids = new ArrayList<>();
         @Nullable String cursor = null;
         do {
-            DeadLetterPage page = store.deadLetters(endpoint, cursor, 1);
+            RecordPage page = store.deadLetters(endpoint, cursor, 1);
             page.records().forEach(r -> ids.add(r.key().eventId()));
             cursor = page.nextCursor();
         } while (cursor != null && ids.size() < 10);

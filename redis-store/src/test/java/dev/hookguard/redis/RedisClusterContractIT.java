@@ -1,6 +1,6 @@
 package dev.hookguard.redis;
 
-import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.core.RecoveryStore;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.cluster.RedisClusterClient;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
@@ -16,7 +16,7 @@ class RedisClusterContractIT extends RedisStoreContract {
     private static final RedisIdempotencyStore[] STORE = new RedisIdempotencyStore[1];
 
     @Override
-    protected IdempotencyStore createStore() {
+    protected RecoveryStore createStore() {
         return shared(STORE, config -> RedisStores.cluster(RedisTestStores.clusterUris(), config));
     }
 

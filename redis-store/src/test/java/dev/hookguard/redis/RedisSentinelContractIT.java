@@ -1,6 +1,6 @@
 package dev.hookguard.redis;
 
-import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.core.RecoveryStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +19,7 @@ class RedisSentinelContractIT extends RedisStoreContract {
     private static ThrowawayRedis sentinel;
 
     @Override
-    protected IdempotencyStore createStore() {
+    protected RecoveryStore createStore() {
         return shared(STORE, config -> RedisStores.sentinel(sentinelUri(), config));
     }
 

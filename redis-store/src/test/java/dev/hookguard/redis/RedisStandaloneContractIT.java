@@ -1,6 +1,6 @@
 package dev.hookguard.redis;
 
-import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.core.RecoveryStore;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
 import org.junit.jupiter.api.AfterAll;
@@ -11,7 +11,7 @@ class RedisStandaloneContractIT extends RedisStoreContract {
     private static final RedisIdempotencyStore[] STORE = new RedisIdempotencyStore[1];
 
     @Override
-    protected IdempotencyStore createStore() {
+    protected RecoveryStore createStore() {
         return shared(STORE, config -> RedisStores.standalone(RedisTestStores.standaloneUri(), config));
     }
 

@@ -6,8 +6,8 @@ import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.Completion;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.Fingerprint;
-import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.RecordStatus;
+import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.StoredResponse;
 import dev.hookguard.core.WriteOutcome;
 import dev.hookguard.testkit.Concurrently;
@@ -71,7 +71,7 @@ abstract class RedisStoreContract extends StoreContractTest {
     }
 
     /** The store for a whole test class: created on first use by {@code open}, kept in {@code holder}. */
-    protected static IdempotencyStore shared(
+    protected static RecoveryStore shared(
             RedisIdempotencyStore[] holder, Function<RedisStoreConfig, RedisIdempotencyStore> open) {
         if (holder[0] == null) {
             holder[0] = open.apply(RedisTestStores.uniqueConfig());

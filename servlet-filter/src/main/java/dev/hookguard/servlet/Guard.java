@@ -1,5 +1,6 @@
 package dev.hookguard.servlet;
 
+import dev.hookguard.core.OperatorStore;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.executor.IdempotentExecutor;
 import dev.hookguard.core.executor.Start;
@@ -21,9 +22,10 @@ final class Guard implements AutoCloseable {
         this.executor = new IdempotentExecutor(config.store());
         this.claimer = new Claimer(executor);
         this.answers = new Answers(config);
-        config.endpoints()
-                .forEach(e -> config.metrics()
-                        .deadLetters(e.name(), () -> config.store().deadLetterCount(e.name())));
+        if (config.store() instanceof OperatorStore operator) {
+            config.endpoints()
+                    .forEach(e -> config.metrics().deadLetters(e.name(), () -> operator.deadLetterCount(e.name())));
+        }
     }
 
     HookguardFilterConfig config() {

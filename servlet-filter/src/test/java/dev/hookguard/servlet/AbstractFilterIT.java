@@ -9,8 +9,8 @@ import static org.awaitility.Awaitility.await;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.IdempotencyPolicy;
-import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.RecordStatus;
+import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.signature.Headers;
 import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.core.signature.WebhookSigner;
@@ -68,7 +68,7 @@ abstract class AbstractFilterIT {
     protected abstract ServletContainer.Factory containers();
 
     /** A store of the kind under test. */
-    protected abstract IdempotencyStore createStore() throws Exception;
+    protected abstract RecoveryStore createStore() throws Exception;
 
     /** Releases what {@link #createStore()} opened; called once after the last test. */
     protected void closeStore() throws Exception {}

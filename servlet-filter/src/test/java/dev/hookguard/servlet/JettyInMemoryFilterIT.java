@@ -1,6 +1,6 @@
 package dev.hookguard.servlet;
 
-import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.memory.InMemoryStore;
 
 /** The end-to-end tests in embedded Jetty 12 (ee10) on the in-memory store. */
@@ -12,7 +12,7 @@ class JettyInMemoryFilterIT extends AbstractFilterIT {
     }
 
     @Override
-    protected IdempotencyStore createStore() {
+    protected RecoveryStore createStore() {
         return new InMemoryStore();
     }
 }

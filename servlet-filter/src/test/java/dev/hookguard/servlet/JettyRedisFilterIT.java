@@ -1,6 +1,6 @@
 package dev.hookguard.servlet;
 
-import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.redis.RedisIdempotencyStore;
 import dev.hookguard.redis.RedisStoreConfig;
 import dev.hookguard.redis.RedisStores;
@@ -17,7 +17,7 @@ class JettyRedisFilterIT extends AbstractFilterIT {
     }
 
     @Override
-    protected IdempotencyStore createStore() {
+    protected RecoveryStore createStore() {
         redis = RedisStores.fromUri(TestServices.redisUri(), RedisStoreConfig.ofDefaults());
         return redis;
     }

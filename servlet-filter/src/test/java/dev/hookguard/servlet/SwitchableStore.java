@@ -3,13 +3,17 @@ package dev.hookguard.servlet;
 import dev.hookguard.core.AdminOutcome;
 import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.Completion;
-import dev.hookguard.core.DeadLetterPage;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.Failure;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.core.ListFilter;
+import dev.hookguard.core.OperatorAction;
+import dev.hookguard.core.OperatorStore;
+import dev.hookguard.core.RecordPage;
+import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.StoreUnavailableException;
 import dev.hookguard.core.WriteOutcome;
 import java.net.ConnectException;
@@ -21,12 +25,12 @@ import org.jspecify.annotations.Nullable;
  * StoreUnavailableException}, as a store whose backend cannot be reached does. Reads for assertions ({@link
  * #find}) always reach the real store.
  */
-final class SwitchableStore implements IdempotencyStore {
+final class SwitchableStore implements IdempotencyStore, OperatorStore {
 
-    private final IdempotencyStore store;
+    private final RecoveryStore store;
     private volatile boolean down;
 
-    SwitchableStore(IdempotencyStore store) {
+    SwitchableStore(RecoveryStore store) {
         this.store = store;
     }
 
@@ -70,9 +74,15 @@ final class SwitchableStore implements IdempotencyStore {
     }
 
     @Override
-    public DeadLetterPage deadLetters(String endpoint, @Nullable String cursor, int limit) {
+    public RecordPage list(ListFilter filter, @Nullable String cursor, int limit) {
         check();
-        return store.deadLetters(endpoint, cursor, limit);
+        return store.list(filter, cursor, limit);
+    }
+
+    @Override
+    public long count(ListFilter filter) {
+        check();
+        return store.count(filter);
     }
 
     @Override
@@ -82,14 +92,26 @@ final class SwitchableStore implements IdempotencyStore {
     }
 
     @Override
-    public AdminOutcome resolve(EventKey key, String note, IdempotencyPolicy policy) {
+    public AdminOutcome replay(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
         check();
-        return store.resolve(key, note, policy);
+        return store.replay(key, action, policy);
     }
 
     @Override
-    public AdminOutcome requeue(EventKey key, IdempotencyPolicy policy) {
+    public AdminOutcome requeue(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
         check();
-        return store.requeue(key, policy);
+        return store.requeue(key, action, policy);
+    }
+
+    @Override
+    public AdminOutcome resolve(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
+        check();
+        return store.resolve(key, action, policy);
+    }
+
+    @Override
+    public AdminOutcome skip(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
+        check();
+        return store.skip(key, action, policy);
     }
 }

@@ -1,6 +1,6 @@
 package dev.hookguard.servlet;
 
-import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.memory.InMemoryStore;
 
 /** The end-to-end tests in embedded Tomcat 11 on the in-memory store. */
@@ -12,7 +12,7 @@ class TomcatInMemoryFilterIT extends AbstractFilterIT {
     }
 
     @Override
-    protected IdempotencyStore createStore() {
+    protected RecoveryStore createStore() {
         return new InMemoryStore();
     }
 }

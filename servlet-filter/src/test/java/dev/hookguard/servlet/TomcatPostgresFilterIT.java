@@ -1,7 +1,7 @@
 package dev.hookguard.servlet;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.jdbc.JdbcDialect;
 import dev.hookguard.jdbc.JdbcIdempotencyStore;
 import dev.hookguard.jdbc.JdbcSchema;
@@ -22,7 +22,7 @@ class TomcatPostgresFilterIT extends AbstractFilterIT {
     }
 
     @Override
-    protected IdempotencyStore createStore() {
+    protected RecoveryStore createStore() {
         TestServices.Database db = TestServices.postgres();
         dataSource = new HikariDataSource();
         dataSource.setJdbcUrl(db.url());

@@ -6,15 +6,18 @@ import static org.awaitility.Awaitility.await;
 import dev.hookguard.core.AdminOutcome;
 import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.Completion;
-import dev.hookguard.core.DeadLetterPage;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.Failure;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.core.ListFilter;
+import dev.hookguard.core.OperatorAction;
 import dev.hookguard.core.Payload;
+import dev.hookguard.core.RecordPage;
 import dev.hookguard.core.RecordStatus;
+import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.StoredResponse;
 import dev.hookguard.core.WriteOutcome;
 import java.nio.charset.StandardCharsets;
@@ -46,14 +49,17 @@ public abstract class StoreContractTest {
     protected static final IdempotencyPolicy SHORT_LEASE =
             IdempotencyPolicy.from(POLICY).lease(SHORT).build();
 
+    protected static final OperatorAction OPERATOR = OperatorAction.by("ops");
+    protected static final OperatorAction OPERATOR_NOTE = OperatorAction.by("ops", "note");
+
     private static final Fingerprint FP = Fingerprint.of("body".getBytes(StandardCharsets.UTF_8));
     private static final Fingerprint OTHER_FP = Fingerprint.of("other".getBytes(StandardCharsets.UTF_8));
 
-    protected IdempotencyStore store;
+    protected RecoveryStore store;
     protected String endpoint;
 
     /** The store under test; called before each test. */
-    protected abstract IdempotencyStore createStore();
+    protected abstract RecoveryStore createStore();
 
     @BeforeEach
     void setUpStore() {
@@ -308,7 +314,7 @@ public abstract class StoreContractTest {
         String cursor = null;
         int pages = 0;
         do {
-            DeadLetterPage page = store.deadLetters(endpoint, cursor, 2);
+            RecordPage page = store.list(ListFilter.deadLetters(endpoint), cursor, 2);
             page.records().forEach(r -> ids.add(r.key().eventId()));
             assertThat(page.records()).allMatch(r -> r.status() == RecordStatus.DEAD && r.payload() != null);
             cursor = page.nextCursor();
@@ -331,8 +337,8 @@ public abstract class StoreContractTest {
         store.fail(key("f1"), acquire(key("f1"), POLICY).token(), new Failure(payload("p"), "x"), POLICY);
         assertThat(store.deadLetterCount(endpoint)).isEqualTo(3);
 
-        store.resolve(key("d1"), "done", POLICY);
-        store.requeue(key("r1"), POLICY);
+        store.resolve(key("d1"), OPERATOR_NOTE, POLICY);
+        store.requeue(key("r1"), OPERATOR, POLICY);
 
         assertThat(store.deadLetterCount(endpoint)).isEqualTo(1);
         assertThat(store.deadLetterCount(endpoint + "x")).isZero();
@@ -355,7 +361,8 @@ public abstract class StoreContractTest {
     void shouldResolveDeadLetterSoDuplicatesAreAcknowledged() {
         killWithFailures(key("d1"), 1);
 
-        assertThat(store.resolve(key("d1"), "fixed by hand", POLICY)).isEqualTo(AdminOutcome.UPDATED);
+        assertThat(store.resolve(key("d1"), OperatorAction.by("ops", "fixed by hand"), POLICY))
+                .isEqualTo(AdminOutcome.UPDATED);
 
         assertThat(store.claim(key("d1"), FP, POLICY))
                 .isEqualTo(new ClaimOutcome.Duplicate(RecordStatus.SUCCEEDED, StoredResponse.empty(200)));
@@ -368,7 +375,7 @@ public abstract class StoreContractTest {
         killWithFailures(key("d1"), 2);
         long lastToken = store.find(key("d1")).orElseThrow().token();
 
-        assertThat(store.requeue(key("d1"), POLICY)).isEqualTo(AdminOutcome.UPDATED);
+        assertThat(store.requeue(key("d1"), OPERATOR, POLICY)).isEqualTo(AdminOutcome.UPDATED);
 
         assertThat(store.find(key("d1")).orElseThrow().status()).isEqualTo(RecordStatus.FAILED);
         assertThat(allDeadLetterIds()).isEmpty();
@@ -381,10 +388,10 @@ public abstract class StoreContractTest {
     void shouldRefuseOperatorActionsOnMissingOrLiveRecords() {
         acquire(key("p1"), POLICY);
 
-        assertThat(store.resolve(key("p1"), "note", POLICY)).isEqualTo(AdminOutcome.NOT_DEAD_LETTER);
-        assertThat(store.requeue(key("p1"), POLICY)).isEqualTo(AdminOutcome.NOT_DEAD_LETTER);
-        assertThat(store.resolve(key("none"), "note", POLICY)).isEqualTo(AdminOutcome.NOT_FOUND);
-        assertThat(store.requeue(key("none"), POLICY)).isEqualTo(AdminOutcome.NOT_FOUND);
+        assertThat(store.resolve(key("p1"), OPERATOR_NOTE, POLICY)).isEqualTo(AdminOutcome.WRONG_STATE);
+        assertThat(store.requeue(key("p1"), OPERATOR, POLICY)).isEqualTo(AdminOutcome.WRONG_STATE);
+        assertThat(store.resolve(key("none"), OPERATOR_NOTE, POLICY)).isEqualTo(AdminOutcome.NOT_FOUND);
+        assertThat(store.requeue(key("none"), OPERATOR, POLICY)).isEqualTo(AdminOutcome.NOT_FOUND);
     }
 
     @Test
@@ -424,7 +431,8 @@ public abstract class StoreContractTest {
     @Test
     void shouldFindNothingForUnknownKey() {
         assertThat(store.find(key("unknown"))).isEmpty();
-        assertThat(store.deadLetters(endpoint, null, 10).records()).isEmpty();
+        assertThat(store.list(ListFilter.deadLetters(endpoint), null, 10).records())
+                .isEmpty();
     }
 
     @Test
@@ -454,7 +462,7 @@ public abstract class StoreContractTest {
         List<String> ids = new ArrayList<>();
         @Nullable String cursor = null;
         do {
-            DeadLetterPage page = store.deadLetters(endpoint, cursor, 100);
+            RecordPage page = store.list(ListFilter.deadLetters(endpoint), cursor, 100);
             page.records().forEach(r -> ids.add(r.key().eventId()));
             cursor = page.nextCursor();
         } while (cursor != null);

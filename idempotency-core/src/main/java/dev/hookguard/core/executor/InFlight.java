@@ -117,7 +117,8 @@ public final class InFlight implements Start {
                 case REJECTED -> Verdict.REJECTED;
                 case FAILED -> Verdict.FAILED;
                 case DEAD -> Verdict.DEAD_LETTERED;
-                case PROCESSING -> throw new IllegalStateException("a verdict left " + key + " PROCESSING");
+                case PROCESSING, QUEUED ->
+                    throw new IllegalStateException("a verdict left " + key + " " + recorded.status());
             };
         }
         log.warn("Lease on {} (token {}) was lost before its verdict was recorded", key, claim.token());

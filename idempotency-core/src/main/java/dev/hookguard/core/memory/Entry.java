@@ -2,28 +2,74 @@ package dev.hookguard.core.memory;
 
 import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.Completion;
+import dev.hookguard.core.EnqueueOutcome;
+import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.Failure;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
+import dev.hookguard.core.OperatorAction;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoredResponse;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
  * One immutable in-memory record and its expiry; every transition returns a new entry. The transitions
- * are those of DESIGN.md §3; guards (token, status) are checked by {@link InMemoryStore}.
+ * are those of DESIGN.md §3 and §8; guards (token, status) are checked by {@link InMemoryStore}.
  */
 record Entry(EventRecord record, Instant expiresAt) {
 
-    static Entry created(EventKey key, Fingerprint fingerprint, Instant now, IdempotencyPolicy policy) {
+    /** A new PROCESSING record; {@code previous} is the expired record it replaces, if any. */
+    static Entry created(
+            EventKey key, Fingerprint fingerprint, @Nullable Entry previous, Instant now, IdempotencyPolicy policy) {
         EventRecord r = new EventRecord(
-                key, RecordStatus.PROCESSING, fingerprint, 1, 1, now.plus(policy.lease()), null, null, null, now, now);
+                key,
+                RecordStatus.PROCESSING,
+                fingerprint,
+                nextToken(previous == null ? 0 : previous.record.token(), now),
+                1,
+                now.plus(policy.lease()),
+                null,
+                null,
+                null,
+                now,
+                now,
+                null,
+                null,
+                List.of());
         return new Entry(r, unfinishedExpiry(now, policy));
+    }
+
+    /** A new QUEUED record with its payload, due now. */
+    static Entry queued(
+            EventKey key,
+            Fingerprint fingerprint,
+            Payload payload,
+            @Nullable Entry previous,
+            Instant now,
+            IdempotencyPolicy policy) {
+        EventRecord r = new EventRecord(
+                key,
+                RecordStatus.QUEUED,
+                fingerprint,
+                nextToken(previous == null ? 0 : previous.record.token(), now),
+                0,
+                null,
+                null,
+                payload,
+                null,
+                now,
+                now,
+                null,
+                now,
+                List.of());
+        return new Entry(r, now.plus(policy.retention()));
     }
 
     boolean expired(Instant now) {
@@ -37,89 +83,147 @@ record Entry(EventRecord record, Instant expiresAt) {
             case PROCESSING ->
                 r.leaseUntil() != null && now.isBefore(r.leaseUntil())
                         ? new ClaimOutcome.InProgress(Duration.between(now, r.leaseUntil()))
-                        : new ClaimOutcome.Acquired(r.token() + 1, r.attempts() + 1);
-            case FAILED -> new ClaimOutcome.Acquired(r.token() + 1, r.attempts() + 1);
+                        : acquired(now);
+            case FAILED, QUEUED -> acquired(now);
             case SUCCEEDED, REJECTED -> new ClaimOutcome.Duplicate(r.status(), r.response());
             case DEAD -> new ClaimOutcome.Dead();
         };
     }
 
-    Entry reclaimed(Instant now, IdempotencyPolicy policy) {
-        EventRecord r = record;
-        return next(RecordStatus.PROCESSING, r.token() + 1, r.attempts() + 1, now.plus(policy.lease()), null)
-                .kept(r.payload(), r.lastError(), now, unfinishedExpiry(now, policy));
+    /** What an enqueue with a matching fingerprint finds in this record. */
+    EnqueueOutcome outcomeOfEnqueue() {
+        return switch (record.status()) {
+            case QUEUED, PROCESSING, FAILED -> new EnqueueOutcome.Pending(record.status());
+            case SUCCEEDED, REJECTED -> new EnqueueOutcome.Duplicate(record.status(), record.response());
+            case DEAD -> new EnqueueOutcome.Dead();
+        };
+    }
+
+    private ClaimOutcome.Acquired acquired(Instant now) {
+        return new ClaimOutcome.Acquired(nextToken(record.token(), now), record.attempts() + 1);
+    }
+
+    Entry reclaimed(ClaimOutcome.Acquired claim, Instant now, IdempotencyPolicy policy) {
+        return new Entry(
+                draft(now)
+                        .status(RecordStatus.PROCESSING)
+                        .token(claim.token())
+                        .attempts(claim.attempt())
+                        .leaseUntil(now.plus(policy.lease()))
+                        .response(null)
+                        .nextAttemptAt(null)
+                        .build(),
+                unfinishedExpiry(now, policy));
     }
 
     Entry renewed(Instant now, IdempotencyPolicy policy) {
-        EventRecord r = record;
-        return next(r.status(), r.token(), r.attempts(), now.plus(policy.lease()), null)
-                .kept(r.payload(), r.lastError(), now, unfinishedExpiry(now, policy));
+        return new Entry(draft(now).leaseUntil(now.plus(policy.lease())).build(), unfinishedExpiry(now, policy));
     }
 
     Entry completed(Completion c, Instant now, IdempotencyPolicy policy) {
-        EventRecord r = record;
-        return next(c.status(), r.token(), r.attempts(), null, c.response())
-                .kept(c.payload(), r.lastError(), now, now.plus(policy.retention()));
+        return new Entry(
+                draft(now)
+                        .status(c.status())
+                        .leaseUntil(null)
+                        .response(c.response())
+                        .payload(c.payload())
+                        .errorClass(c.errorClass())
+                        .build(),
+                now.plus(policy.retention()));
     }
 
     Entry failed(Failure f, Instant now, IdempotencyPolicy policy) {
-        EventRecord r = record;
-        boolean dead = r.attempts() >= policy.maxAttempts();
-        return next(dead ? RecordStatus.DEAD : RecordStatus.FAILED, r.token(), r.attempts(), null, null)
-                .kept(f.payload(), f.error(), now, now.plus(dead ? policy.deadRetention() : policy.retention()));
+        boolean dead = record.attempts() >= policy.maxAttempts();
+        Instant due = dead || f.retryIn() == null ? null : now.plus(f.retryIn());
+        Instant expiry = dead ? now.plus(policy.deadRetention()) : (due == null ? now : due).plus(policy.retention());
+        return new Entry(
+                draft(now)
+                        .status(dead ? RecordStatus.DEAD : RecordStatus.FAILED)
+                        .leaseUntil(null)
+                        .payload(f.payload())
+                        .lastError(f.error())
+                        .errorClass(f.errorClass())
+                        .nextAttemptAt(due)
+                        .build(),
+                expiry);
     }
 
-    Entry resolved(String note, Instant now, IdempotencyPolicy policy) {
-        EventRecord r = record;
-        return next(RecordStatus.SUCCEEDED, r.token(), r.attempts(), null, StoredResponse.empty(200))
-                .kept(r.payload(), note, now, now.plus(policy.retention()));
-    }
-
-    Entry requeued(Instant now, IdempotencyPolicy policy) {
-        EventRecord r = record;
-        return next(RecordStatus.FAILED, r.token(), 0, null, null)
-                .kept(r.payload(), r.lastError(), now, now.plus(policy.retention()));
-    }
-
-    /** The first half of a transition: the new state, fencing and response. */
-    private Next next(
-            RecordStatus status,
-            long token,
-            int attempts,
-            @Nullable Instant leaseUntil,
-            @Nullable StoredResponse response) {
-        return new Next(record, status, token, attempts, leaseUntil, response);
-    }
-
-    /** A transition in the making; {@link #kept} adds what is kept and when it expires. */
-    private record Next(
-            EventRecord from,
-            RecordStatus status,
-            long token,
-            int attempts,
-            @Nullable Instant leaseUntil,
-            @Nullable StoredResponse response) {
-
-        Entry kept(@Nullable Payload payload, @Nullable String lastError, Instant now, Instant expiresAt) {
-            EventRecord r = new EventRecord(
-                    from.key(),
-                    status,
-                    from.fingerprint(),
-                    token,
-                    attempts,
-                    leaseUntil,
-                    response,
-                    payload,
-                    lastError,
-                    from.createdAt(),
-                    now);
-            return new Entry(r, expiresAt);
+    /** In the due queue at now + delay; a PROCESSING record past its lease becomes FAILED, unrecorded. */
+    Entry scheduled(Duration delay, Instant now, IdempotencyPolicy policy) {
+        Instant due = now.plus(delay);
+        Draft draft = draft(now).nextAttemptAt(due);
+        if (record.status() == RecordStatus.PROCESSING) {
+            draft.status(RecordStatus.FAILED)
+                    .leaseUntil(null)
+                    .errorClass(ErrorClass.UNRECORDED)
+                    .lastError("lease expired without a verdict");
         }
+        return new Entry(draft.build(), later(expiresAt, due.plus(policy.retention())));
+    }
+
+    /** Reserved by a picker until now + window; the expiry moves as far as the due time. */
+    Entry picked(Instant now, Duration window) {
+        Instant due = now.plus(window);
+        Duration push = Duration.between(record.nextAttemptAt(), due);
+        return new Entry(draft(now).nextAttemptAt(due).keepUpdatedAt().build(), expiresAt.plus(push));
+    }
+
+    Entry replayed(OperatorAction action, String name, Instant now, IdempotencyPolicy policy) {
+        return new Entry(
+                draft(now)
+                        .status(RecordStatus.QUEUED)
+                        .attempts(0)
+                        .leaseUntil(null)
+                        .response(null)
+                        .nextAttemptAt(now)
+                        .audit(action.entry(now, name))
+                        .build(),
+                now.plus(policy.retention()));
+    }
+
+    Entry requeued(OperatorAction action, String name, Instant now, IdempotencyPolicy policy) {
+        return new Entry(
+                draft(now)
+                        .status(RecordStatus.FAILED)
+                        .attempts(0)
+                        .response(null)
+                        .nextAttemptAt(null)
+                        .audit(action.entry(now, name))
+                        .build(),
+                now.plus(policy.retention()));
+    }
+
+    /** SUCCEEDED by an operator (resolve or skip): an empty 200 to replay, the note as last error if any. */
+    Entry settled(OperatorAction action, String name, Instant now, IdempotencyPolicy policy) {
+        return new Entry(
+                draft(now)
+                        .status(RecordStatus.SUCCEEDED)
+                        .leaseUntil(null)
+                        .response(StoredResponse.empty(200))
+                        .lastError(action.note() == null ? record.lastError() : action.note())
+                        .nextAttemptAt(null)
+                        .audit(action.entry(now, name))
+                        .build(),
+                now.plus(policy.retention()));
+    }
+
+    private Draft draft(Instant now) {
+        return new Draft(record, now);
+    }
+
+    /** {@code max(previous + 1, now in microseconds)}: tokens never repeat for a key, even across expiry. */
+    static long nextToken(long previous, Instant now) {
+        long micros = ChronoUnit.MICROS.between(Instant.EPOCH, now);
+        return Math.max(previous + 1, micros);
     }
 
     /** A PROCESSING or FAILED record lives at least its retention, and never less than its lease. */
     private static Instant unfinishedExpiry(Instant now, IdempotencyPolicy policy) {
         Duration keep = policy.retention().compareTo(policy.lease()) > 0 ? policy.retention() : policy.lease();
         return now.plus(keep);
+    }
+
+    private static Instant later(Instant a, Instant b) {
+        return a.isAfter(b) ? a : b;
     }
 }

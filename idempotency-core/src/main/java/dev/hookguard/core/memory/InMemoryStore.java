@@ -1,37 +1,53 @@
 package dev.hookguard.core.memory;
 
 import dev.hookguard.core.AdminOutcome;
+import dev.hookguard.core.AuditEntry;
 import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.Completion;
-import dev.hookguard.core.DeadLetterPage;
+import dev.hookguard.core.EnqueueOutcome;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.Failure;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
-import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.core.ListFilter;
+import dev.hookguard.core.OperatorAction;
+import dev.hookguard.core.Payload;
+import dev.hookguard.core.QueueStats;
+import dev.hookguard.core.RecordPage;
 import dev.hookguard.core.RecordStatus;
+import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.WriteOutcome;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
 /**
- * An {@link IdempotencyStore} in a {@link ConcurrentHashMap}: every operation is one {@code compute} on the
- * event's entry, so it is atomic per key. Time comes from the injected {@link Clock}. Records past their
- * retention are treated as absent and dropped when next touched, or by {@link #purgeExpired()}.
+ * A {@link RecoveryStore} in a {@link ConcurrentHashMap}: every operation on one record is one {@code
+ * compute} on its entry, so it is atomic per key; picks are serialised with each other and each reserves a
+ * record with a {@code compute}. Time comes from the injected {@link Clock}. Records past their retention
+ * are treated as absent and dropped when next touched, or by {@link #purgeExpired()}.
  *
- * <p>Not shared between processes: use it for tests, demos and single-node services.
+ * <p>Listings, counts, picks and queue stats scan every record (O(n)): not shared between processes and
+ * not sized for millions of records; use it for tests, demos and single-node services.
  */
-public final class InMemoryStore implements IdempotencyStore {
+public final class InMemoryStore implements RecoveryStore {
+
+    private static final Comparator<EventRecord> BY_DUE = Comparator.comparing(EventRecord::nextAttemptAt)
+            .thenComparing(r -> r.key().asString());
 
     private final ConcurrentHashMap<EventKey, Entry> entries = new ConcurrentHashMap<>();
+    private final Object pickLock = new Object();
     private final Clock clock;
 
     /** A store on the system clock. */
@@ -39,7 +55,7 @@ public final class InMemoryStore implements IdempotencyStore {
         this(Clock.systemUTC());
     }
 
-    /** A store whose leases and retention follow {@code clock}. */
+    /** A store whose leases, due times and retention follow {@code clock}. */
     public InMemoryStore(Clock clock) {
         this.clock = clock;
     }
@@ -49,19 +65,18 @@ public final class InMemoryStore implements IdempotencyStore {
         AtomicReference<ClaimOutcome> outcome = new AtomicReference<>();
         entries.compute(key, (k, current) -> {
             Instant now = clock.instant();
-            Entry live = current == null || current.expired(now) ? null : current;
-            if (live == null) {
-                outcome.set(new ClaimOutcome.Acquired(1, 1));
-                return Entry.created(k, fingerprint, now, policy);
+            if (current == null || current.expired(now)) {
+                Entry created = Entry.created(k, fingerprint, current, now, policy);
+                outcome.set(new ClaimOutcome.Acquired(created.record().token(), 1));
+                return created;
             }
-            EventRecord r = live.record();
-            if (!r.fingerprint().equals(fingerprint)) {
+            if (!current.record().fingerprint().equals(fingerprint)) {
                 outcome.set(new ClaimOutcome.Mismatch());
-                return live;
+                return current;
             }
-            ClaimOutcome found = live.outcomeOfClaim(now);
+            ClaimOutcome found = current.outcomeOfClaim(now);
             outcome.set(found);
-            return found instanceof ClaimOutcome.Acquired ? live.reclaimed(now, policy) : live;
+            return found instanceof ClaimOutcome.Acquired acquired ? current.reclaimed(acquired, now, policy) : current;
         });
         return outcome.get();
     }
@@ -88,36 +103,126 @@ public final class InMemoryStore implements IdempotencyStore {
     }
 
     @Override
-    public DeadLetterPage deadLetters(String endpoint, @Nullable String cursor, int limit) {
-        if (limit < 1) {
-            throw new IllegalArgumentException("limit must be at least 1 but was " + limit);
+    public EnqueueOutcome enqueue(EventKey key, Fingerprint fingerprint, Payload payload, IdempotencyPolicy policy) {
+        AtomicReference<EnqueueOutcome> outcome = new AtomicReference<>();
+        entries.compute(key, (k, current) -> {
+            Instant now = clock.instant();
+            if (current == null || current.expired(now)) {
+                outcome.set(new EnqueueOutcome.Queued());
+                return Entry.queued(k, fingerprint, payload, current, now, policy);
+            }
+            boolean same = current.record().fingerprint().equals(fingerprint);
+            outcome.set(same ? current.outcomeOfEnqueue() : new EnqueueOutcome.Mismatch());
+            return current;
+        });
+        return outcome.get();
+    }
+
+    @Override
+    public List<EventRecord> pick(String endpoint, int limit, Duration window) {
+        requireLimit(limit);
+        if (window.compareTo(Duration.ofMillis(1)) < 0) {
+            throw new IllegalArgumentException("window must be at least 1 ms but was " + window);
         }
+        synchronized (pickLock) {
+            Instant now = clock.instant();
+            List<EventRecord> due = live(now)
+                    .filter(r -> r.key().endpoint().equals(endpoint) && isDue(r, now))
+                    .sorted(BY_DUE)
+                    .limit(limit)
+                    .toList();
+            List<EventRecord> picked = new ArrayList<>(due.size());
+            for (EventRecord candidate : due) {
+                reserve(candidate.key(), now, window).ifPresent(picked::add);
+            }
+            return picked;
+        }
+    }
+
+    @Override
+    public boolean schedule(EventKey key, Duration delay, IdempotencyPolicy policy) {
+        if (delay.isNegative()) {
+            throw new IllegalArgumentException("delay must not be negative but was " + delay);
+        }
+        AtomicReference<Boolean> done = new AtomicReference<>(false);
+        entries.computeIfPresent(key, (k, current) -> {
+            Instant now = clock.instant();
+            if (current.expired(now) || !schedulable(current.record(), now)) {
+                return current;
+            }
+            done.set(true);
+            return current.scheduled(delay, now, policy);
+        });
+        return done.get();
+    }
+
+    @Override
+    public QueueStats stats(String endpoint) {
         Instant now = clock.instant();
-        Comparator<EventRecord> order = Comparator.comparing(EventRecord::updatedAt)
-                .thenComparing(r -> r.key().asString());
-        List<EventRecord> after = entries.values().stream()
-                .filter(e -> !e.expired(now) && e.record().status().isDeadLetter())
-                .filter(e -> e.record().key().endpoint().equals(endpoint))
-                .map(Entry::record)
-                .filter(r -> cursor == null || Cursor.of(r).compareTo(cursor) > 0)
-                .sorted(order)
+        List<Instant> dueTimes = live(now)
+                .filter(r -> r.key().endpoint().equals(endpoint) && r.nextAttemptAt() != null)
+                .map(EventRecord::nextAttemptAt)
+                .toList();
+        List<Instant> dueNow = dueTimes.stream().filter(t -> !t.isAfter(now)).toList();
+        Duration oldest = dueNow.stream()
+                .min(Comparator.naturalOrder())
+                .map(t -> Duration.between(t, now))
+                .orElse(null);
+        return new QueueStats(dueTimes.size(), dueNow.size(), oldest);
+    }
+
+    @Override
+    public RecordPage list(ListFilter filter, @Nullable String cursor, int limit) {
+        requireLimit(limit);
+        @Nullable String after = cursor == null ? null : ListCursor.check(cursor);
+        Instant now = clock.instant();
+        List<EventRecord> page = live(now)
+                .filter(r -> filter.matches(r, now))
+                .filter(r -> after == null || ListCursor.of(r).compareTo(after) > 0)
+                .sorted(ListCursor.ORDER)
                 .limit(limit + 1L)
                 .toList();
-        if (after.size() <= limit) {
-            return new DeadLetterPage(after, null);
+        if (page.size() <= limit) {
+            return new RecordPage(page, null);
         }
-        List<EventRecord> page = after.subList(0, limit);
-        return new DeadLetterPage(page, Cursor.of(page.get(limit - 1)));
+        List<EventRecord> records = page.subList(0, limit);
+        return new RecordPage(records, ListCursor.of(records.get(limit - 1)));
     }
 
     @Override
-    public AdminOutcome resolve(EventKey key, String note, IdempotencyPolicy policy) {
-        return administer(key, e -> e.resolved(note, clock.instant(), policy));
+    public long count(ListFilter filter) {
+        Instant now = clock.instant();
+        return live(now).filter(r -> filter.matches(r, now)).count();
     }
 
     @Override
-    public AdminOutcome requeue(EventKey key, IdempotencyPolicy policy) {
-        return administer(key, e -> e.requeued(clock.instant(), policy));
+    public long deadLetterCount(String endpoint) {
+        return count(ListFilter.deadLetters(endpoint));
+    }
+
+    @Override
+    public AdminOutcome replay(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
+        return administer(
+                key,
+                r -> isOpen(r) && r.payload() != null,
+                (e, now) -> e.replayed(action, AuditEntry.REPLAY, now, policy));
+    }
+
+    @Override
+    public AdminOutcome requeue(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
+        return administer(
+                key, r -> r.status().isDeadLetter(), (e, now) -> e.requeued(action, AuditEntry.REQUEUE, now, policy));
+    }
+
+    @Override
+    public AdminOutcome resolve(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
+        action.requireNote(AuditEntry.RESOLVE);
+        return administer(key, InMemoryStore::isOpen, (e, now) -> e.settled(action, AuditEntry.RESOLVE, now, policy));
+    }
+
+    @Override
+    public AdminOutcome skip(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
+        return administer(key, InMemoryStore::isOpen, (e, now) -> e.settled(action, AuditEntry.SKIP, now, policy));
     }
 
     /** Drops every record past its retention; returns how many were dropped. */
@@ -126,6 +231,23 @@ public final class InMemoryStore implements IdempotencyStore {
         int before = entries.size();
         entries.values().removeIf(e -> e.expired(now));
         return before - entries.size();
+    }
+
+    private Stream<EventRecord> live(Instant now) {
+        return entries.values().stream().filter(e -> !e.expired(now)).map(Entry::record);
+    }
+
+    private Optional<EventRecord> reserve(EventKey key, Instant now, Duration window) {
+        AtomicReference<EventRecord> reserved = new AtomicReference<>();
+        entries.computeIfPresent(key, (k, current) -> {
+            if (current.expired(now) || !isDue(current.record(), now)) {
+                return current;
+            }
+            Entry picked = current.picked(now, window);
+            reserved.set(picked.record());
+            return picked;
+        });
+        return Optional.ofNullable(reserved.get());
     }
 
     private WriteOutcome fenced(EventKey key, long token, UnaryOperator<Entry> change) {
@@ -142,28 +264,49 @@ public final class InMemoryStore implements IdempotencyStore {
         return outcome.get();
     }
 
-    private AdminOutcome administer(EventKey key, UnaryOperator<Entry> change) {
+    private AdminOutcome administer(EventKey key, Predicate<EventRecord> applies, Transition change) {
         AtomicReference<AdminOutcome> outcome = new AtomicReference<>(AdminOutcome.NOT_FOUND);
         entries.computeIfPresent(key, (k, current) -> {
-            if (current.expired(clock.instant())) {
+            Instant now = clock.instant();
+            if (current.expired(now)) {
                 return current;
             }
-            if (!current.record().status().isDeadLetter()) {
-                outcome.set(AdminOutcome.NOT_DEAD_LETTER);
+            if (!applies.test(current.record())) {
+                outcome.set(AdminOutcome.WRONG_STATE);
                 return current;
             }
             outcome.set(AdminOutcome.UPDATED);
-            return change.apply(current);
+            return change.apply(current, now);
         });
         return outcome.get();
     }
 
-    /** Dead-letter cursors: the record's update time in epoch nanoseconds and its key, ordered as the list. */
-    private static final class Cursor {
-        static String of(EventRecord r) {
-            long nanos = r.updatedAt().getEpochSecond() * 1_000_000_000L
-                    + r.updatedAt().getNano();
-            return String.format("%020d|%s", nanos, r.key().asString());
+    private static boolean isDue(EventRecord r, Instant now) {
+        return r.nextAttemptAt() != null
+                && !r.nextAttemptAt().isAfter(now)
+                && (r.status() == RecordStatus.QUEUED || r.status() == RecordStatus.FAILED);
+    }
+
+    private static boolean schedulable(EventRecord r, Instant now) {
+        boolean lapsed =
+                r.status() == RecordStatus.PROCESSING && r.leaseUntil() != null && !now.isBefore(r.leaseUntil());
+        return (r.status() == RecordStatus.FAILED || lapsed) && r.payload() != null;
+    }
+
+    /** DEAD, REJECTED or FAILED: the records an operator may replay, resolve or skip. */
+    private static boolean isOpen(EventRecord r) {
+        return r.status().isDeadLetter() || r.status() == RecordStatus.FAILED;
+    }
+
+    private static void requireLimit(int limit) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("limit must be at least 1 but was " + limit);
         }
+    }
+
+    /** One operator transition of an entry at the store's now. */
+    @FunctionalInterface
+    private interface Transition {
+        Entry apply(Entry entry, Instant now);
     }
 }

@@ -1,11 +1,13 @@
 package dev.hookguard.spring.actuate;
 
 import dev.hookguard.core.AdminOutcome;
-import dev.hookguard.core.DeadLetterPage;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.IdempotencyPolicy;
-import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.core.ListFilter;
+import dev.hookguard.core.OperatorAction;
+import dev.hookguard.core.RecordPage;
+import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.StoreUnavailableException;
 import dev.hookguard.spring.WebhookEndpoint;
 import dev.hookguard.spring.web.EndpointDefinitions;
@@ -52,9 +54,11 @@ public class DeadLetterEndpoint {
     /** The most dead letters on a page. */
     public static final int MAX_LIMIT = 200;
 
+    private static final String ACTOR = "actuator";
+
     private static final Logger log = LoggerFactory.getLogger(DeadLetterEndpoint.class);
 
-    private final IdempotencyStore store;
+    private final RecoveryStore store;
     private final Supplier<Map<String, EndpointDefinitions.Definition>> endpoints;
 
     /**
@@ -63,7 +67,7 @@ public class DeadLetterEndpoint {
      * @param endpoints the defined Hookguard endpoints by name, looked up on each call (their policies give the
      *     retention of resolved and requeued records)
      */
-    public DeadLetterEndpoint(IdempotencyStore store, Supplier<Map<String, EndpointDefinitions.Definition>> endpoints) {
+    public DeadLetterEndpoint(RecoveryStore store, Supplier<Map<String, EndpointDefinitions.Definition>> endpoints) {
         this.store = store;
         this.endpoints = endpoints;
     }
@@ -97,7 +101,7 @@ public class DeadLetterEndpoint {
                     WebEndpointResponse.STATUS_BAD_REQUEST, "limit must be 1 to " + MAX_LIMIT + " but was " + size);
         }
         return guarded(() -> {
-            DeadLetterPage page = store.deadLetters(endpoint, cursor, size);
+            RecordPage page = store.list(ListFilter.deadLetters(endpoint), cursor, size);
             Map<String, Object> view = new LinkedHashMap<>();
             view.put("endpoint", endpoint);
             view.put(
@@ -144,10 +148,9 @@ public class DeadLetterEndpoint {
         }
         return guarded(() -> {
             AdminOutcome outcome = switch (verb) {
-                case "requeue" -> store.requeue(key, policy.get());
-                case "resolve" -> store.resolve(key, note, policy.get());
-                default ->
-                    store.resolve(key, note == null || note.isBlank() ? "skipped" : "skipped: " + note, policy.get());
+                case "requeue" -> store.requeue(key, new OperatorAction(ACTOR, note), policy.get());
+                case "resolve" -> store.resolve(key, new OperatorAction(ACTOR, note), policy.get());
+                default -> store.skip(key, new OperatorAction(ACTOR, note), policy.get());
             };
             log.info("Operator action {} on dead letter {}: {}", verb, key, outcome);
             return answer(key, outcome);
@@ -165,7 +168,7 @@ public class DeadLetterEndpoint {
                 yield new WebEndpointResponse<>(view);
             }
             case NOT_FOUND -> new WebEndpointResponse<>(view, WebEndpointResponse.STATUS_NOT_FOUND);
-            case NOT_DEAD_LETTER -> {
+            case WRONG_STATE -> {
                 view.put(
                         "status",
                         store.find(key).map(EventRecord::status).map(Enum::name).orElse(null));

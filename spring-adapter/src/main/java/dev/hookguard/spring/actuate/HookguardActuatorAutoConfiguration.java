@@ -1,6 +1,8 @@
 package dev.hookguard.spring.actuate;
 
 import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.core.RecoveryStore;
+import dev.hookguard.spring.HookguardConfigurationException;
 import dev.hookguard.spring.autoconfigure.ConditionalOnHookguardEnabled;
 import dev.hookguard.spring.autoconfigure.HookguardAutoConfiguration;
 import dev.hookguard.spring.autoconfigure.HookguardJdbcStoreAutoConfiguration;
@@ -38,7 +40,13 @@ public class HookguardActuatorAutoConfiguration {
     @ConditionalOnMissingBean
     @ConditionalOnBean(IdempotencyStore.class)
     public DeadLetterEndpoint hookguardDeadLetterEndpoint(IdempotencyStore store, ListableBeanFactory beans) {
+        if (!(store instanceof RecoveryStore recovery)) {
+            throw new HookguardConfigurationException(
+                    "The hookguard Actuator endpoint needs a store with the operator side of the SPI, but "
+                            + store.getClass().getName() + " is not a RecoveryStore",
+                    "Use one of Hookguard's stores, implement RecoveryStore, or do not expose the hookguard endpoint.");
+        }
         return new DeadLetterEndpoint(
-                store, () -> EndpointDefinitions.collect(beans).byName());
+                recovery, () -> EndpointDefinitions.collect(beans).byName());
     }
 }

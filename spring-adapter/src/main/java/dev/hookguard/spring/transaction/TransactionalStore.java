@@ -3,17 +3,24 @@ package dev.hookguard.spring.transaction;
 import dev.hookguard.core.AdminOutcome;
 import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.Completion;
-import dev.hookguard.core.DeadLetterPage;
+import dev.hookguard.core.EnqueueOutcome;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.Failure;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
-import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.core.ListFilter;
+import dev.hookguard.core.OperatorAction;
+import dev.hookguard.core.Payload;
+import dev.hookguard.core.QueueStats;
+import dev.hookguard.core.RecordPage;
+import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.StoreUnavailableException;
 import dev.hookguard.core.WriteOutcome;
 import dev.hookguard.jdbc.JdbcIdempotencyStore;
 import java.sql.Connection;
+import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import javax.sql.DataSource;
 import org.jspecify.annotations.Nullable;
@@ -24,9 +31,10 @@ import org.springframework.jdbc.datasource.DataSourceUtils;
  * The JDBC store as the filter sees it in the transactional mode. Every operation is the store's own (claims, renewals
  * and failures on connections of their own, outside any transaction), except one: the {@code complete} of the event a
  * {@link TransactionalDelivery} on the current thread is about, which runs on Spring's transactional connection, so
- * that the SUCCEEDED (or REJECTED) record commits or rolls back with the handler's writes.
+ * that the SUCCEEDED (or REJECTED) record commits or rolls back with the handler's writes. The due queue and the
+ * operator side are the JDBC store's own.
  */
-final class TransactionalStore implements IdempotencyStore {
+final class TransactionalStore implements RecoveryStore {
 
     private final JdbcIdempotencyStore store;
     private final DataSource dataSource;
@@ -90,8 +98,33 @@ final class TransactionalStore implements IdempotencyStore {
     }
 
     @Override
-    public DeadLetterPage deadLetters(String endpoint, @Nullable String cursor, int limit) {
-        return store.deadLetters(endpoint, cursor, limit);
+    public EnqueueOutcome enqueue(EventKey key, Fingerprint fingerprint, Payload payload, IdempotencyPolicy policy) {
+        return store.enqueue(key, fingerprint, payload, policy);
+    }
+
+    @Override
+    public List<EventRecord> pick(String endpoint, int limit, Duration window) {
+        return store.pick(endpoint, limit, window);
+    }
+
+    @Override
+    public boolean schedule(EventKey key, Duration delay, IdempotencyPolicy policy) {
+        return store.schedule(key, delay, policy);
+    }
+
+    @Override
+    public QueueStats stats(String endpoint) {
+        return store.stats(endpoint);
+    }
+
+    @Override
+    public RecordPage list(ListFilter filter, @Nullable String cursor, int limit) {
+        return store.list(filter, cursor, limit);
+    }
+
+    @Override
+    public long count(ListFilter filter) {
+        return store.count(filter);
     }
 
     @Override
@@ -100,13 +133,23 @@ final class TransactionalStore implements IdempotencyStore {
     }
 
     @Override
-    public AdminOutcome resolve(EventKey key, String note, IdempotencyPolicy policy) {
-        return store.resolve(key, note, policy);
+    public AdminOutcome replay(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
+        return store.replay(key, action, policy);
     }
 
     @Override
-    public AdminOutcome requeue(EventKey key, IdempotencyPolicy policy) {
-        return store.requeue(key, policy);
+    public AdminOutcome requeue(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
+        return store.requeue(key, action, policy);
+    }
+
+    @Override
+    public AdminOutcome resolve(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
+        return store.resolve(key, action, policy);
+    }
+
+    @Override
+    public AdminOutcome skip(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
+        return store.skip(key, action, policy);
     }
 
     private static @Nullable TransactionalDelivery concerned(EventKey key) {

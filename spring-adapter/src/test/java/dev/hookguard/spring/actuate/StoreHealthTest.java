@@ -2,10 +2,8 @@ package dev.hookguard.spring.actuate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.hookguard.core.AdminOutcome;
 import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.Completion;
-import dev.hookguard.core.DeadLetterPage;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.Failure;
@@ -18,7 +16,6 @@ import dev.hookguard.core.memory.InMemoryStore;
 import java.net.ConnectException;
 import java.util.Map;
 import java.util.Optional;
-import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
 class StoreHealthTest {
@@ -67,21 +64,6 @@ class StoreHealthTest {
 
         @Override
         public Optional<EventRecord> find(EventKey key) {
-            throw down();
-        }
-
-        @Override
-        public DeadLetterPage deadLetters(String endpoint, @Nullable String cursor, int limit) {
-            throw down();
-        }
-
-        @Override
-        public AdminOutcome resolve(EventKey key, String note, IdempotencyPolicy policy) {
-            throw down();
-        }
-
-        @Override
-        public AdminOutcome requeue(EventKey key, IdempotencyPolicy policy) {
             throw down();
         }
     }

@@ -6,6 +6,7 @@ import com.jayway.jsonpath.JsonPath;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.core.OperatorStore;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.signature.Headers;
 import dev.hookguard.core.signature.Scheme;
@@ -216,7 +217,7 @@ abstract class AbstractWebhookAppIT {
 
         assertThat(gauge).isNotNull();
         assertThat(gauge.value())
-                .isEqualTo((double) store.deadLetterCount("stripe"))
+                .isEqualTo((double) ((OperatorStore) store).deadLetterCount("stripe"))
                 .isPositive();
     }
 

@@ -4,16 +4,16 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One page of the dead-letter queue (DEAD and REJECTED records), oldest first.
+ * One page of an operator listing ({@link OperatorStore#list}), oldest {@code updatedAt} first.
  *
- * @param records the dead letters on this page
+ * @param records the records on this page, with their payloads
  * @param nextCursor the opaque cursor of the next page, or null when this is the last page
  */
-public record DeadLetterPage(
+public record RecordPage(
         List<EventRecord> records, @Nullable String nextCursor) {
 
     /** Copies the list. */
-    public DeadLetterPage {
+    public RecordPage {
         records = List.copyOf(records);
     }
 }

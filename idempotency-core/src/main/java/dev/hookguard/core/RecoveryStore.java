@@ -1,0 +1,8 @@
+package dev.hookguard.core;
+
+/**
+ * A store with all three parts of the SPI: the hot path, the due queue and the operator side. Every store
+ * Hookguard ships implements it; callers that need more than the hot path (dispatcher, console, gauges)
+ * take a {@code RecoveryStore}.
+ */
+public interface RecoveryStore extends IdempotencyStore, DueQueue, OperatorStore {}
