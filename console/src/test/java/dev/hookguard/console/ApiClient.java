@@ -20,19 +20,30 @@ final class ApiClient {
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     private final URI console;
-    private final @Nullable String token;
+    private final @Nullable String authorization;
     private @Nullable String csrf;
 
+    /** A client with this bearer token, or anonymous with null. */
     ApiClient(URI console, @Nullable String token) {
+        this(console, token == null ? null : "Bearer " + token, null);
+    }
+
+    private ApiClient(URI console, @Nullable String authorization, @Nullable String csrf) {
         this.console = console;
-        this.token = token;
+        this.authorization = authorization;
+        this.csrf = csrf;
+    }
+
+    /** A client that signs in with HTTP basic authentication. */
+    static ApiClient basic(URI console, String user, String password) {
+        String credentials =
+                java.util.Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+        return new ApiClient(console, "Basic " + credentials, null);
     }
 
     /** A client of the same operator that sends this CSRF token (or none) with writes. */
     ApiClient withCsrf(@Nullable String csrf) {
-        ApiClient client = new ApiClient(console, token);
-        client.csrf = csrf;
-        return client;
+        return new ApiClient(console, authorization, csrf);
     }
 
     HttpResponse<String> get(String route) {
@@ -66,8 +77,8 @@ final class ApiClient {
     private HttpRequest.Builder request(String route) {
         HttpRequest.Builder request =
                 HttpRequest.newBuilder(console.resolve(route)).timeout(Duration.ofSeconds(30));
-        if (token != null) {
-            request.header("Authorization", "Bearer " + token);
+        if (authorization != null) {
+            request.header("Authorization", authorization);
         }
         return request;
     }

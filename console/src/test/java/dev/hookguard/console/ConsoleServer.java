@@ -3,8 +3,10 @@ package dev.hookguard.console;
 import java.net.URI;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.security.SecurityHandler;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
+import org.jspecify.annotations.Nullable;
 
 /** The console servlet in embedded Jetty 12 (ee10) on a free port, mounted at {@value #MOUNT}. */
 final class ConsoleServer implements AutoCloseable {
@@ -21,6 +23,11 @@ final class ConsoleServer implements AutoCloseable {
     }
 
     static ConsoleServer start(ConsoleConfig config) throws Exception {
+        return start(config, null);
+    }
+
+    /** The console behind the container's own security handler, when one is given. */
+    static ConsoleServer start(ConsoleConfig config, @Nullable SecurityHandler security) throws Exception {
         Server server = new Server();
         ServerConnector connector = new ServerConnector(server);
         connector.setHost("127.0.0.1");
@@ -28,6 +35,9 @@ final class ConsoleServer implements AutoCloseable {
         server.addConnector(connector);
         ServletContextHandler context = new ServletContextHandler();
         context.setContextPath("/");
+        if (security != null) {
+            context.setSecurityHandler(security);
+        }
         context.addServlet(new ServletHolder(new ConsoleServlet(config)), MOUNT + "/*");
         server.setHandler(context);
         server.start();
