@@ -1,5 +1,5 @@
 /**
- * The contract every {@link dev.hookguard.core.IdempotencyStore} passes unchanged ({@link StoreContractTest})
+ * The contract every {@link dev.hookguard.core.RecoveryStore} passes unchanged ({@link StoreContractTest})
  * and the helper that gives integration tests their Redis and database ({@link TestServices}).
  */
 @NullMarked
