@@ -5,47 +5,76 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
 import java.util.HexFormat;
 
 /**
- * The store's Lua scripts, each a resource file beside this class. Each is loaded into Redis once with
- * {@code SCRIPT LOAD} and run with {@code EVALSHA} by its SHA-1, which is computed here, so a script whose
- * cache entry was lost is recognised and loaded again. Every script touches only the keys it is given in
- * {@code KEYS}, all in one cluster slot.
+ * The store's Lua scripts, each a resource file beside this class. A script on an event's hash is assembled
+ * here from {@code prelude.lua} (the record format, the clock, the token rule, once for all scripts) and
+ * its own file; an index script is its file alone. Each is loaded into Redis once with {@code SCRIPT LOAD}
+ * and run with {@code EVALSHA} by the SHA-1 of exactly that text, computed here, so a script whose cache
+ * entry was lost is recognised and loaded again. Every script touches only the one key it is given in
+ * {@code KEYS}.
  */
 enum LuaScript {
     /** Creates, reclaims or reports an event; see {@code claim.lua}. */
-    CLAIM("claim.lua"),
+    CLAIM("claim.lua", true),
     /** Extends a held lease. */
-    RENEW("renew.lua"),
+    RENEW("renew.lua", true),
     /** Records SUCCEEDED or REJECTED. */
-    COMPLETE("complete.lua"),
-    /** Records FAILED or DEAD. */
-    FAIL("fail.lua"),
-    /** An operator's resolve of a dead letter. */
-    RESOLVE("resolve.lua"),
-    /** An operator's requeue of a dead letter. */
-    REQUEUE("requeue.lua"),
+    COMPLETE("complete.lua", true),
+    /** Records FAILED (due or not) or DEAD. */
+    FAIL("fail.lua", true),
+    /** Async intake: creates an event as QUEUED. */
+    ENQUEUE("enqueue.lua", true),
+    /** Second half of a pick: moves a reserved record's due time and returns it. */
+    TAKE("take.lua", true),
+    /** The sweeper puts a FAILED or expired PROCESSING record into the due queue. */
+    SCHEDULE("schedule.lua", true),
+    /** An operator's replay: QUEUED, due now. */
+    REPLAY("replay.lua", true),
+    /** An operator's requeue of a dead letter: FAILED. */
+    REQUEUE("requeue.lua", true),
+    /** An operator's resolve or skip: SUCCEEDED. */
+    RESOLVE("resolve.lua", true),
     /** Adds an event to its endpoint's dead-letter index. */
-    DEAD_LETTER_ADD("dead-letter-add.lua"),
-    /** Reads a batch of a dead-letter index. */
-    DEAD_LETTER_PAGE("dead-letter-page.lua"),
-    /** Removes stale entries from a dead-letter index. */
-    DEAD_LETTER_PRUNE("dead-letter-prune.lua");
+    DEAD_LETTER_ADD("dead-letter-add.lua", false),
+    /** Adds an event to its endpoint's due queue. */
+    DUE_ADD("due-add.lua", false),
+    /** Reserves due events for one picker. */
+    DUE_PICK("due-pick.lua", false),
+    /** Depth, due count and oldest due time of a due queue. */
+    DUE_STATS("due-stats.lua", false),
+    /** Adds an event to its endpoint's open index. */
+    OPEN_ADD("open-add.lua", false),
+    /** Removes stale entries from a dead-letter index or due queue, fenced by its change counter. */
+    INDEX_PRUNE("index-prune.lua", false),
+    /** Removes one entry from an index if it still has the score the caller saw. */
+    INDEX_REMOVE("index-remove.lua", false);
+
+    /** The record-format prelude, prepended to every script on an event's hash. */
+    static final String PRELUDE = "prelude.lua";
 
     private final String resource;
+    private final boolean onRecord;
     private final byte[] body;
     private final String sha;
 
-    LuaScript(String resource) {
+    LuaScript(String resource, boolean onRecord) {
         this.resource = resource;
-        this.body = read(resource);
+        this.onRecord = onRecord;
+        this.body = onRecord ? concat(read(PRELUDE), read(resource)) : read(resource);
         this.sha = sha1(body);
     }
 
     /** The resource file's name. */
     String resource() {
         return resource;
+    }
+
+    /** True for a script on an event's hash, which starts with the prelude. */
+    boolean onRecord() {
+        return onRecord;
     }
 
     /** The script's text, as Redis receives it. */
@@ -56,6 +85,13 @@ enum LuaScript {
     /** The SHA-1 that {@code EVALSHA} names the script by. */
     String sha() {
         return sha;
+    }
+
+    private static byte[] concat(byte[] prelude, byte[] script) {
+        byte[] body = Arrays.copyOf(prelude, prelude.length + 1 + script.length);
+        body[prelude.length] = '\n';
+        System.arraycopy(script, 0, body, prelude.length + 1, script.length);
+        return body;
     }
 
     private static byte[] read(String resource) {

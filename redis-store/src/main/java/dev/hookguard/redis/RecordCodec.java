@@ -1,5 +1,6 @@
 package dev.hookguard.redis;
 
+import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.Fingerprint;
@@ -13,38 +14,37 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The fields of an event's hash and their encoding. The scalar state sits in one field, {@code m}, and a
- * field that would be empty is not written, so that a finished record stays a small listpack (see the
- * README for its {@code MEMORY USAGE}). Times are epoch milliseconds of the Redis server; the fingerprint
- * is its 32 raw bytes.
+ * The fields of an event's hash and their encoding. The scalar state sits in one field, {@code m} (see
+ * {@link RecordMeta}), and a field that would be empty is not written, so that a finished record stays a
+ * small listpack (see the README for its {@code MEMORY USAGE}). Times are epoch milliseconds of the Redis
+ * server; the fingerprint is its 32 raw bytes.
  *
  * <table>
  *   <caption>Fields</caption>
  *   <tr><th>field</th><th>meaning</th><th>present</th></tr>
- *   <tr><td>{@code m}</td><td>format version ({@value #FORMAT_VERSION}), status code ({@link
- *       RecordStatus#code()}), then comma-separated: token, attempts, created, updated (ms after created),
- *       and the response's HTTP status if there is one; e.g. {@code 1S1,1,1764406000123,333,200}</td>
- *       <td>always</td></tr>
+ *   <tr><td>{@code m}</td><td>format version, status code, token, attempts, created, updated, response
+ *       status ({@link RecordMeta})</td><td>always</td></tr>
  *   <tr><td>{@code f}</td><td>fingerprint, 32 bytes</td><td>always</td></tr>
  *   <tr><td>{@code l}</td><td>lease end</td><td>PROCESSING</td></tr>
  *   <tr><td>{@code rc}, {@code rb}, {@code ro}</td><td>response content type, body, "1" if the body was
  *       omitted</td><td>SUCCEEDED, REJECTED; each when set</td></tr>
  *   <tr><td>{@code ph}, {@code pb}</td><td>payload headers (JSON of {@link HeadersCodec}), body</td>
- *       <td>FAILED, DEAD, REJECTED (and after a resolve); the body when not empty</td></tr>
+ *       <td>QUEUED, FAILED, DEAD, REJECTED (and after a resolve); the body when not empty</td></tr>
  *   <tr><td>{@code e}</td><td>last error or operator's note, UTF-8</td><td>after a failure or resolve</td></tr>
+ *   <tr><td>{@code x}</td><td>error class code ({@link ErrorClass#code()})</td><td>FAILED, DEAD, REJECTED,
+ *       kept through reclaims and operator actions, dropped on success</td></tr>
+ *   <tr><td>{@code n}</td><td>due time</td><td>while in the due queue (QUEUED, FAILED retried by the
+ *       receiver)</td></tr>
+ *   <tr><td>{@code o}</td><td>the mark of its open-index entry ({@link OpenIndex})</td><td>PROCESSING,
+ *       FAILED</td></tr>
+ *   <tr><td>{@code h}</td><td>operator history, JSON ({@link HistoryCodec})</td><td>after an operator
+ *       action</td></tr>
  * </table>
  */
 final class RecordCodec {
-
-    /** The format version that leads field {@code m}; scripts and this reader refuse any other. */
-    static final String FORMAT_VERSION = "1";
-
-    private static final Pattern META = Pattern.compile("(\\d)([A-Z])(\\d+),(\\d+),(\\d+),(\\d+)(?:,(\\d+))?");
 
     private static final HexFormat HEX = HexFormat.of();
 
@@ -55,27 +55,34 @@ final class RecordCodec {
         if (hash.isEmpty()) {
             return null;
         }
-        String meta = text(hash, "m");
-        Matcher m = meta == null ? null : META.matcher(meta);
-        if (m == null || !m.matches() || !FORMAT_VERSION.equals(m.group(1))) {
-            throw new IllegalStateException("the Redis record of " + key + " has an unknown format: '" + meta + "'");
+        RecordMeta meta;
+        try {
+            meta = RecordMeta.parse(text(hash, "m"));
+        } catch (IllegalStateException | IllegalArgumentException e) {
+            throw new IllegalStateException(
+                    "the Redis record of " + key + " has an unknown format: '" + text(hash, "m") + "'", e);
         }
-        RecordStatus status = RecordStatus.fromCode(m.group(2));
-        long created = Long.parseLong(m.group(5));
         return new EventRecord(
                 key,
-                status,
+                meta.status(),
                 new Fingerprint(HEX.formatHex(hash.get("f"))),
-                Long.parseLong(m.group(3)),
-                Integer.parseInt(m.group(4)),
-                status == RecordStatus.PROCESSING && hash.containsKey("l") ? instant(hash, "l") : null,
-                m.group(7) == null
+                meta.token(),
+                meta.attempts(),
+                meta.status() == RecordStatus.PROCESSING && hash.containsKey("l") ? instant(hash, "l") : null,
+                meta.responseStatus() == null
                         ? null
-                        : response(ascii(m.group(7)), hash.get("rc"), hash.get("rb"), hash.containsKey("ro")),
+                        : response(
+                                ascii(meta.responseStatus().toString()),
+                                hash.get("rc"),
+                                hash.get("rb"),
+                                hash.containsKey("ro")),
                 payload(hash),
                 hash.containsKey("e") ? new String(hash.get("e"), StandardCharsets.UTF_8) : null,
-                Instant.ofEpochMilli(created),
-                Instant.ofEpochMilli(created + Long.parseLong(m.group(6))));
+                meta.createdAt(),
+                meta.updatedAt(),
+                hash.containsKey("x") ? ErrorClass.fromCode(text(hash, "x")) : null,
+                hash.containsKey("n") ? instant(hash, "n") : null,
+                HistoryCodec.decode(hash.get("h")));
     }
 
     /** The response as the reply of {@code claim.lua} lists it: status, content type, body, omitted. */

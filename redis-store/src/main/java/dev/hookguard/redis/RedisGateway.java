@@ -1,14 +1,20 @@
 package dev.hookguard.redis;
 
 import dev.hookguard.core.StoreUnavailableException;
+import io.lettuce.core.KeyValue;
+import io.lettuce.core.Range;
 import io.lettuce.core.RedisException;
 import io.lettuce.core.RedisFuture;
 import io.lettuce.core.RedisNoScriptException;
+import io.lettuce.core.ScoredValue;
 import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.cluster.api.async.RedisAdvancedClusterAsyncCommands;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -33,6 +39,14 @@ final class RedisGateway implements AutoCloseable {
     private final RedisClusterAsyncCommands<String, byte[]> commands;
     private final long timeoutMillis;
     private final AutoCloseable resources;
+    private final boolean clustered;
+
+    /** One script run: the script, its one key and its arguments. */
+    record Eval(LuaScript script, String key, byte[]... args) {
+        List<Object> run(RedisGateway redis) {
+            return redis.eval(script, key, args);
+        }
+    }
 
     /**
      * @param commands the shared connection's commands, standalone or cluster
@@ -43,6 +57,7 @@ final class RedisGateway implements AutoCloseable {
         this.commands = commands;
         this.timeoutMillis = timeout.toMillis();
         this.resources = resources;
+        this.clustered = commands instanceof RedisAdvancedClusterAsyncCommands;
     }
 
     /** Loads every script with {@code SCRIPT LOAD} (on every master of a cluster). */
@@ -54,18 +69,85 @@ final class RedisGateway implements AutoCloseable {
 
     /** Runs a script on one key; reloads it and retries once if Redis lost it (restart, failover, flush). */
     List<Object> eval(LuaScript script, String key, byte[]... args) {
-        String[] keys = {key};
-        try {
-            return await(() -> commands.evalsha(script.sha(), ScriptOutputType.MULTI, keys, args), script.name());
-        } catch (RedisNoScriptException e) {
-            log.info("Redis lost the script {}; loading it again", script.resource());
-            load(script);
-            try {
-                return await(() -> commands.evalsha(script.sha(), ScriptOutputType.MULTI, keys, args), script.name());
-            } catch (RedisNoScriptException again) {
-                throw unavailable(script.name(), again);
-            }
+        return awaitEval(sendEval(script, key, args), script, key, args);
+    }
+
+    /**
+     * Runs two scripts, the first before the second, and returns both replies. On one connection to one
+     * server (standalone, Sentinel) they are sent together, since Redis runs one connection's commands in
+     * order; on a cluster, whose keys live on other nodes, the second is sent only once the first answered.
+     */
+    List<List<Object>> evalInOrder(Eval first, Eval second) {
+        if (clustered) {
+            List<Object> firstReply = first.run(this);
+            return List.of(firstReply, second.run(this));
         }
+        RedisFuture<List<Object>> firstFuture = sendEval(first.script(), first.key(), first.args());
+        RedisFuture<List<Object>> secondFuture = sendEval(second.script(), second.key(), second.args());
+        List<Object> firstReply = awaitEval(firstFuture, first.script(), first.key(), first.args());
+        return List.of(firstReply, awaitEval(secondFuture, second.script(), second.key(), second.args()));
+    }
+
+    /** Runs one script on each of several keys, sent together (each to its own cluster node), in order. */
+    List<List<Object>> evalEach(LuaScript script, List<String> keys, byte[]... args) {
+        List<RedisFuture<List<Object>>> futures = new ArrayList<>(keys.size());
+        for (String key : keys) {
+            futures.add(sendEval(script, key, args));
+        }
+        List<List<Object>> replies = new ArrayList<>(keys.size());
+        for (int i = 0; i < keys.size(); i++) {
+            replies.add(awaitEval(futures.get(i), script, keys.get(i), args));
+        }
+        return replies;
+    }
+
+    /** Sends a script without waiting for its reply: for cleanups whose loss only leaves a stale entry. */
+    void evalAndForget(LuaScript script, String key, byte[]... args) {
+        try {
+            sendEval(script, key, args);
+        } catch (StoreUnavailableException e) {
+            log.debug("a cleanup of {} was not sent: {}", key, e.getMessage());
+        }
+    }
+
+    /** {@code ZCOUNT} of a sorted set between two scores, inclusive. */
+    long zcount(String key, double min, double max) {
+        return await(() -> commands.zcount(key, Range.create(min, max)), "ZCOUNT");
+    }
+
+    /** {@code ZRANGEBYSCORE … WITHSCORES} of a whole sorted set from a score on, in score order. */
+    List<IndexPosition> entries(String key, double min) {
+        List<ScoredValue<byte[]>> entries = await(
+                () -> commands.zrangebyscoreWithScores(key, Range.create(min, Double.POSITIVE_INFINITY)),
+                "ZRANGEBYSCORE");
+        return entries.stream()
+                .map(e -> new IndexPosition((long) e.getScore(), new String(e.getValue(), StandardCharsets.US_ASCII)))
+                .toList();
+    }
+
+    /** The server's clock ({@code TIME}; on a cluster, of the node Lettuce picks). */
+    Instant time() {
+        List<byte[]> time = await(commands::time, "TIME");
+        long seconds = Long.parseLong(new String(time.get(0), StandardCharsets.US_ASCII));
+        long micros = Long.parseLong(new String(time.get(1), StandardCharsets.US_ASCII));
+        return Instant.ofEpochSecond(seconds, micros * 1000);
+    }
+
+    /** {@code HMGET} of the same fields of several hashes, sent together, in order; absent fields left out. */
+    List<Map<String, byte[]>> hmget(List<String> keys, String... fields) {
+        List<RedisFuture<List<KeyValue<String, byte[]>>>> futures = new ArrayList<>(keys.size());
+        for (String key : keys) {
+            futures.add(send(() -> commands.hmget(key, fields), "HMGET"));
+        }
+        List<Map<String, byte[]>> hashes = new ArrayList<>(keys.size());
+        for (RedisFuture<List<KeyValue<String, byte[]>>> future : futures) {
+            Map<String, byte[]> hash = new HashMap<>();
+            for (KeyValue<String, byte[]> field : await(() -> future, "HMGET")) {
+                field.ifHasValue(value -> hash.put(field.getKey(), value));
+            }
+            hashes.add(hash);
+        }
+        return hashes;
     }
 
     /** {@code HGETALL} of one hash; empty when the key does not exist. */
@@ -98,6 +180,25 @@ final class RedisGateway implements AutoCloseable {
             resources.close();
         } catch (Exception e) {
             log.warn("closing the Redis connection failed", e);
+        }
+    }
+
+    private RedisFuture<List<Object>> sendEval(LuaScript script, String key, byte[]... args) {
+        String[] keys = {key};
+        return send(() -> commands.evalsha(script.sha(), ScriptOutputType.MULTI, keys, args), script.name());
+    }
+
+    private List<Object> awaitEval(RedisFuture<List<Object>> sent, LuaScript script, String key, byte[]... args) {
+        try {
+            return await(() -> sent, script.name());
+        } catch (RedisNoScriptException e) {
+            log.info("Redis lost the script {}; loading it again", script.resource());
+            load(script);
+            try {
+                return await(() -> sendEval(script, key, args), script.name());
+            } catch (RedisNoScriptException again) {
+                throw unavailable(script.name(), again);
+            }
         }
     }
 

@@ -4,8 +4,10 @@ import dev.hookguard.core.EventKey;
 
 /**
  * The store's key layout. An event's hash is {@code <prefix>:{<endpoint>:<eventId>}}: the braces make the
- * whole event id a cluster hash tag, so everything about one event sits in one slot. An endpoint's
- * dead-letter index is {@code <prefix>:dlq:{<endpoint>}}, a single key in its own slot.
+ * whole event id a cluster hash tag, so everything about one event sits in one slot. An endpoint's three
+ * indexes, {@code <prefix>:dlq:{<endpoint>}} (dead letters), {@code <prefix>:due:{<endpoint>}} (the due
+ * queue) and {@code <prefix>:open:{<endpoint>}} (records that may be PROCESSING or FAILED), share the hash
+ * tag {@code {<endpoint>}}, so they sit in one slot of their own.
  *
  * @param prefix the configured key prefix
  */
@@ -16,11 +18,26 @@ record RedisKeys(String prefix) {
         return prefix + ":{" + key.asString() + "}";
     }
 
-    /**
-     * The key of the endpoint's dead-letter index (a sorted set). The endpoint must be a valid {@link
-     * EventKey#endpoint()}; anything else is an {@link IllegalArgumentException}.
-     */
+    /** The key of the endpoint's dead-letter index (a sorted set). */
     String deadLetters(String endpoint) {
+        return index("dlq", endpoint);
+    }
+
+    /** The key of the endpoint's due queue (a sorted set scored by due time). */
+    String due(String endpoint) {
+        return index("due", endpoint);
+    }
+
+    /** The key of the endpoint's open index (a sorted set scored by sequence number). */
+    String open(String endpoint) {
+        return index("open", endpoint);
+    }
+
+    /**
+     * The key of one of the endpoint's indexes. The endpoint must be a valid {@link EventKey#endpoint()};
+     * anything else is an {@link IllegalArgumentException}.
+     */
+    private String index(String name, String endpoint) {
         boolean valid = !endpoint.isEmpty() && endpoint.length() < EventKey.MAX_BYTES;
         for (int i = 0; valid && i < endpoint.length(); i++) {
             char c = endpoint.charAt(i);
@@ -30,6 +47,6 @@ record RedisKeys(String prefix) {
             throw new IllegalArgumentException(
                     "endpoint must be printable ASCII without spaces or ':' but was '" + endpoint + "'");
         }
-        return prefix + ":dlq:{" + endpoint + "}";
+        return prefix + ":" + name + ":{" + endpoint + "}";
     }
 }

@@ -2,17 +2,26 @@ package dev.hookguard.redis;
 
 import dev.hookguard.core.AdminOutcome;
 import dev.hookguard.core.ClaimOutcome;
+import dev.hookguard.core.EnqueueOutcome;
+import dev.hookguard.core.EventKey;
+import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.WriteOutcome;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /** Turns the scripts' replies (see the header of each {@code .lua} file) into the SPI's outcomes. */
 final class Replies {
 
-    /** The reply of {@code complete.lua} and {@code fail.lua} when the dead-letter index must come first. */
+    /** The reply of a script when the dead-letter index entry must come first. */
     static final String NEEDS_INDEX = "index";
+
+    /** The reply of a script when the due-queue entry must come first. */
+    static final String NEEDS_DUE = "due";
 
     private Replies() {}
 
@@ -29,19 +38,53 @@ final class Replies {
         };
     }
 
+    /** True when a script changed nothing because an index entry must be written first. */
+    static boolean needsIndex(List<Object> reply) {
+        String tag = tag(reply);
+        return NEEDS_INDEX.equals(tag) || NEEDS_DUE.equals(tag);
+    }
+
     /** The reply of {@code renew.lua}, {@code complete.lua} and {@code fail.lua}, once indexed if needed. */
     static WriteOutcome write(List<Object> reply) {
         String tag = tag(reply);
         return "stale".equals(tag) ? new WriteOutcome.Stale() : new WriteOutcome.Recorded(RecordStatus.fromCode(tag));
     }
 
-    /** The reply of {@code resolve.lua} and {@code requeue.lua}. */
+    /** The reply of {@code enqueue.lua}, once its due-queue entry is written if it needed one. */
+    static EnqueueOutcome enqueue(List<Object> reply) {
+        String tag = tag(reply);
+        return switch (tag) {
+            case "queued" -> new EnqueueOutcome.Queued();
+            case "pending" -> new EnqueueOutcome.Pending(RecordStatus.fromCode(text(reply.get(1))));
+            case "duplicate" -> {
+                ClaimOutcome.Duplicate duplicate = duplicate(reply);
+                yield new EnqueueOutcome.Duplicate(duplicate.status(), duplicate.response());
+            }
+            case "mismatch" -> new EnqueueOutcome.Mismatch();
+            case "dead" -> new EnqueueOutcome.Dead();
+            default -> throw unexpected("enqueue", tag);
+        };
+    }
+
+    /** The reply of {@code take.lua}: the reserved record, or null when it was no longer due. */
+    static @Nullable EventRecord taken(EventKey key, List<Object> reply) {
+        if (!"taken".equals(tag(reply))) {
+            return null;
+        }
+        Map<String, byte[]> hash = new HashMap<>();
+        for (int i = 1; i + 1 < reply.size(); i += 2) {
+            hash.put(text(reply.get(i)), (byte[]) reply.get(i + 1));
+        }
+        return RecordCodec.decode(key, hash);
+    }
+
+    /** The reply of the operator scripts ({@code replay.lua}, {@code requeue.lua}, {@code resolve.lua}). */
     static AdminOutcome admin(List<Object> reply) {
         String tag = tag(reply);
         return switch (tag) {
             case "updated" -> AdminOutcome.UPDATED;
             case "not_found" -> AdminOutcome.NOT_FOUND;
-            case "not_dead_letter" -> AdminOutcome.WRONG_STATE;
+            case "wrong_state" -> AdminOutcome.WRONG_STATE;
             default -> throw unexpected("operator action", tag);
         };
     }
@@ -56,7 +99,7 @@ final class Replies {
         return new String((byte[]) element, StandardCharsets.US_ASCII);
     }
 
-    private static ClaimOutcome duplicate(List<Object> reply) {
+    private static ClaimOutcome.Duplicate duplicate(List<Object> reply) {
         RecordStatus status = RecordStatus.fromCode(text(reply.get(1)));
         return new ClaimOutcome.Duplicate(
                 status,

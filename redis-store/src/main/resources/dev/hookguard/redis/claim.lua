@@ -1,52 +1,39 @@
--- Claims one event (DESIGN.md §3): creates it as PROCESSING, takes over a FAILED record or one whose
--- lease has expired, or reports what holds it. Lease expiry is judged by this server's clock.
+-- Claims one event (DESIGN.md §3): creates it as PROCESSING, takes over a FAILED or QUEUED record or one
+-- whose lease has expired (a new token, attempts + 1, out of the due queue), or reports what holds it. Lease
+-- expiry is judged by this server's clock. The caller has added the event to the endpoint's open index
+-- first; the record keeps that entry's mark (its score) in field o, so whoever settles it can drop the entry.
 --
 -- KEYS[1]  the event's hash, <prefix>:{<endpoint>:<eventId>}
 -- ARGV[1]  the delivery's fingerprint: 32 raw bytes (SHA-256)
 -- ARGV[2]  the lease, in ms
 -- ARGV[3]  how long an unfinished record is kept, in ms: the longer of retention and lease
+-- ARGV[4]  the mark (score) of the event's entry in the open index
 --
--- Reply: {'acquired', token, attempt} | {'busy', remaining lease in ms} | {'mismatch'}
---      | {'duplicate', status, rs, rc, rb, ro} (missing fields are nil) | {'dead'}
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-
--- Field m, format version 1: '1', the status letter, then token, attempts, created (epoch ms), updated
--- (ms after created) and, when there is a response, its status, comma-separated: 1S1,1,1764406000123,333,200
-local function parse(m)
-  local status, token, attempts, created, _, rs = string.match(m, '^1(%u)(%d+),(%d+),(%d+),(%d+),?(%d*)$')
-  if not status then
-    error('hookguard: unknown record format ' .. string.sub(m, 1, 1))
-  end
-  return status, tonumber(token), tonumber(attempts), tonumber(created), rs
-end
-
-local function meta(status, token, attempts, created, rs)
-  local m = string.format('1%s%d,%d,%d,%d', status, token, attempts, created, now - created)
-  if rs ~= '' then
-    m = m .. ',' .. rs
-  end
-  return m
-end
+-- Reply: {'acquired', token, attempt, due time it had ('' if none)} | {'busy', remaining lease in ms}
+--      | {'mismatch'} | {'duplicate', status, rs, rc, rb, ro} (missing fields are nil) | {'dead'}
 local lease_until = string.format('%d', now + tonumber(ARGV[2]))
 
-local r = redis.call('HMGET', KEYS[1], 'm', 'f', 'l')
+local r = redis.call('HMGET', KEYS[1], 'm', 'f', 'l', 'n', 'o')
 if not r[1] then
-  redis.call('HSET', KEYS[1], 'm', meta('P', 1, 1, now, ''), 'f', ARGV[1], 'l', lease_until)
+  redis.call('HSET', KEYS[1], 'm', meta('P', now_us, 1, now, ''), 'f', ARGV[1], 'l', lease_until, 'o', ARGV[4])
   redis.call('PEXPIRE', KEYS[1], ARGV[3])
-  return {'acquired', 1, 1}
+  return {'acquired', now_us, 1, ''}
 end
 if r[2] ~= ARGV[1] then
   return {'mismatch'}
 end
 local status, token, attempts, created, rs = parse(r[1])
+local mark = ARGV[4]
 if status == 'P' and r[3] and now < tonumber(r[3]) then
+  redis.call('HSET', KEYS[1], 'o', mark)
   return {'busy', tonumber(r[3]) - now}
 end
-if status == 'P' or status == 'F' then
-  redis.call('HSET', KEYS[1], 'm', meta('P', token + 1, attempts + 1, created, ''), 'l', lease_until)
+if status == 'P' or status == 'F' or status == 'Q' then
+  local next = next_token(token)
+  redis.call('HDEL', KEYS[1], 'n')
+  redis.call('HSET', KEYS[1], 'm', meta('P', next, attempts + 1, created, ''), 'l', lease_until, 'o', mark)
   redis.call('PEXPIRE', KEYS[1], ARGV[3])
-  return {'acquired', token + 1, attempts + 1}
+  return {'acquired', next, attempts + 1, r[4] or ''}
 end
 if status == 'S' or status == 'R' then
   local resp = redis.call('HMGET', KEYS[1], 'rc', 'rb', 'ro')

@@ -1,6 +1,8 @@
 -- Records a retryable failure, fenced by the token: FAILED ('F') while the attempts are below the maximum,
--- else DEAD ('D'). A DEAD record is a dead letter: the caller must have added the event to the endpoint's
--- dead-letter index first (ARGV[5] = '1'); otherwise the script changes nothing and answers 'index'.
+-- else DEAD ('D'). Each index comes before the transition that needs it; without it the script changes
+-- nothing and asks for it: a DEAD record is a dead letter, so the event must be in the endpoint's
+-- dead-letter index (ARGV[5] = '1', else 'index'); a FAILED record that the receiver retries (ARGV[10] set)
+-- waits in the due queue, so its entry must be there, scored by its due time (ARGV[11], else 'due').
 --
 -- KEYS[1]  the event's hash
 -- ARGV[1]  the caller's token
@@ -11,33 +13,16 @@
 -- ARGV[6]  the error, UTF-8
 -- ARGV[7]  the payload's headers, JSON
 -- ARGV[8]  the payload's body; empty for none
+-- ARGV[9]  the error class code
+-- ARGV[10] '1' when the receiver retries (the record goes into the due queue), else '0'
+-- ARGV[11] the due time (epoch ms) of its due-queue entry; empty until the entry is written
 --
--- Reply: {'F'} | {'D'} | {'stale'} | {'index'}
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-
--- Field m, format version 1: '1', the status letter, then token, attempts, created (epoch ms), updated
--- (ms after created) and, when there is a response, its status, comma-separated: 1S1,1,1764406000123,333,200
-local function parse(m)
-  local status, token, attempts, created, _, rs = string.match(m, '^1(%u)(%d+),(%d+),(%d+),(%d+),?(%d*)$')
-  if not status then
-    error('hookguard: unknown record format ' .. string.sub(m, 1, 1))
-  end
-  return status, tonumber(token), tonumber(attempts), tonumber(created), rs
-end
-
-local function meta(status, token, attempts, created, rs)
-  local m = string.format('1%s%d,%d,%d,%d', status, token, attempts, created, now - created)
-  if rs ~= '' then
-    m = m .. ',' .. rs
-  end
-  return m
-end
-local m = redis.call('HGET', KEYS[1], 'm')
-if not m then
+-- Reply: {'F', ''} | {'D', open index mark ('' if none)} | {'stale'} | {'index'} | {'due'}
+local r = redis.call('HMGET', KEYS[1], 'm', 'o')
+if not r[1] then
   return {'stale'}
 end
-local status, token, attempts, created = parse(m)
+local status, token, attempts, created = parse(r[1])
 if status ~= 'P' or token ~= tonumber(ARGV[1]) then
   return {'stale'}
 end
@@ -45,16 +30,27 @@ local dead = attempts >= tonumber(ARGV[2])
 if dead and ARGV[5] ~= '1' then
   return {'index'}
 end
-local next_status = 'F'
-local keep = ARGV[3]
-if dead then
-  next_status = 'D'
-  keep = ARGV[4]
+local due = ''
+if not dead and ARGV[10] == '1' then
+  if ARGV[11] == '' then
+    return {'due'}
+  end
+  due = ARGV[11]
 end
-redis.call('HDEL', KEYS[1], 'l', 'rc', 'rb', 'ro', 'pb')
-redis.call('HSET', KEYS[1], 'm', meta(next_status, token, attempts, created, ''), 'e', ARGV[6], 'ph', ARGV[7])
+redis.call('HDEL', KEYS[1], 'l', 'rc', 'rb', 'ro', 'pb', 'n')
+redis.call('HSET', KEYS[1], 'e', ARGV[6], 'ph', ARGV[7], 'x', ARGV[9])
 if ARGV[8] ~= '' then
   redis.call('HSET', KEYS[1], 'pb', ARGV[8])
 end
-redis.call('PEXPIRE', KEYS[1], keep)
-return {next_status}
+if dead then
+  redis.call('HDEL', KEYS[1], 'o')
+  redis.call('HSET', KEYS[1], 'm', meta('D', token, attempts, created, ''))
+  keep(ARGV[4])
+  return {'D', r[2] or ''}
+end
+redis.call('HSET', KEYS[1], 'm', meta('F', token, attempts, created, ''))
+if due ~= '' then
+  redis.call('HSET', KEYS[1], 'n', due)
+end
+keep(ARGV[3], due)
+return {'F', ''}

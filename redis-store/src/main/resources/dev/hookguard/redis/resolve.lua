@@ -1,40 +1,29 @@
--- An operator resolves a dead letter (DEAD or REJECTED): SUCCEEDED with an empty 200 to replay, the note
--- kept as the last error, the payload kept.
+-- An operator settles a DEAD, REJECTED or FAILED record by hand ('resolve': fixed, with a note; 'skip':
+-- dropped on purpose): SUCCEEDED with an empty 200 to replay, the note kept as the last error, the payload
+-- kept. Duplicates are acknowledged and never run the handler again.
 --
 -- KEYS[1]  the event's hash
--- ARGV[1]  the operator's note, UTF-8
--- ARGV[2]  the retention, in ms
+-- ARGV[1]  the action: 'resolve' or 'skip'
+-- ARGV[2]  the operator
+-- ARGV[3]  the operator's note; empty for none
+-- ARGV[4]  the retention, in ms
+-- ARGV[5]  the most history entries kept
 --
--- Reply: {'updated'} | {'not_found'} | {'not_dead_letter'}
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-
--- Field m, format version 1: '1', the status letter, then token, attempts, created (epoch ms), updated
--- (ms after created) and, when there is a response, its status, comma-separated: 1S1,1,1764406000123,333,200
-local function parse(m)
-  local status, token, attempts, created, _, rs = string.match(m, '^1(%u)(%d+),(%d+),(%d+),(%d+),?(%d*)$')
-  if not status then
-    error('hookguard: unknown record format ' .. string.sub(m, 1, 1))
-  end
-  return status, tonumber(token), tonumber(attempts), tonumber(created), rs
-end
-
-local function meta(status, token, attempts, created, rs)
-  local m = string.format('1%s%d,%d,%d,%d', status, token, attempts, created, now - created)
-  if rs ~= '' then
-    m = m .. ',' .. rs
-  end
-  return m
-end
-local m = redis.call('HGET', KEYS[1], 'm')
-if not m then
+-- Reply: {'updated', open index mark ('' if none), due time it had ('' if none)} | {'not_found'}
+--      | {'wrong_state'}
+local r = redis.call('HMGET', KEYS[1], 'm', 'o', 'n')
+if not r[1] then
   return {'not_found'}
 end
-local status, token, attempts, created = parse(m)
-if status ~= 'D' and status ~= 'R' then
-  return {'not_dead_letter'}
+local status, token, attempts, created = parse(r[1])
+if status ~= 'D' and status ~= 'R' and status ~= 'F' then
+  return {'wrong_state'}
 end
-redis.call('HDEL', KEYS[1], 'l', 'rc', 'rb', 'ro')
-redis.call('HSET', KEYS[1], 'm', meta('S', token, attempts, created, '200'), 'e', ARGV[1])
-redis.call('PEXPIRE', KEYS[1], ARGV[2])
-return {'updated'}
+redis.call('HDEL', KEYS[1], 'l', 'rc', 'rb', 'ro', 'o', 'n')
+redis.call('HSET', KEYS[1], 'm', meta('S', token, attempts, created, '200'))
+if ARGV[3] ~= '' then
+  redis.call('HSET', KEYS[1], 'e', ARGV[3])
+end
+audit(ARGV[1], ARGV[2], ARGV[3], ARGV[5])
+keep(ARGV[4])
+return {'updated', r[2] or '', r[3] or ''}

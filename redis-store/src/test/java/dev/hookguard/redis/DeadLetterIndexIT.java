@@ -10,18 +10,21 @@ import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.Failure;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
+import dev.hookguard.core.ListFilter;
+import dev.hookguard.core.OperatorAction;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordPage;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoredResponse;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.api.sync.RedisCommands;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.UUID;
+import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -101,7 +104,7 @@ class DeadLetterIndexIT {
     void shouldDropEntryLeftByResolveThatDiedBeforeRemovingIt() {
         EventKey key = key("e1");
         kill(key);
-        store.resolve(key, "done", ONE_ATTEMPT);
+        store.resolve(key, OperatorAction.by("ops", "done"), ONE_ATTEMPT);
         index.add(key, ONE_ATTEMPT); // as if the resolve had died before removing the entry
 
         assertThat(allListed()).isEmpty();
@@ -124,7 +127,7 @@ class DeadLetterIndexIT {
     void shouldListEventAgainWhenItDiesAgainAfterRequeue() {
         EventKey key = key("e1");
         kill(key);
-        assertThat(store.requeue(key, ONE_ATTEMPT)).isEqualTo(AdminOutcome.UPDATED);
+        assertThat(store.requeue(key, OperatorAction.by("ops"), ONE_ATTEMPT)).isEqualTo(AdminOutcome.UPDATED);
         assertThat(allListed()).isEmpty();
 
         kill(key);
@@ -133,24 +136,26 @@ class DeadLetterIndexIT {
     }
 
     @Test
-    void shouldPageThroughEntriesWithEqualScoresInEventIdOrder() {
+    void shouldPageOneByOneInUpdatedTimeThenEventIdOrder() {
         for (String id : List.of("c", "a", "b", "a:1")) {
             kill(key(id));
         }
-        RedisCommands<String, byte[]> redis = connection.sync();
-        for (String id : List.of("c", "a", "b", "a:1")) {
-            redis.zadd(keys.deadLetters(endpoint), 1_000, id.getBytes(StandardCharsets.US_ASCII));
-        }
+        List<String> expected = Stream.of("c", "a", "b", "a:1")
+                .map(id -> store.find(key(id)).orElseThrow())
+                .sorted(Comparator.comparing(EventRecord::updatedAt)
+                        .thenComparing(r -> r.key().eventId()))
+                .map(r -> r.key().eventId())
+                .toList();
 
         List<String> ids = new ArrayList<>();
         @Nullable String cursor = null;
         do {
-            RecordPage page = store.deadLetters(endpoint, cursor, 1);
+            RecordPage page = store.list(ListFilter.deadLetters(endpoint), cursor, 1);
             page.records().forEach(r -> ids.add(r.key().eventId()));
             cursor = page.nextCursor();
         } while (cursor != null && ids.size() < 10);
 
-        assertThat(ids).containsExactly("a", "a:1", "b", "c");
+        assertThat(ids).isEqualTo(expected);
     }
 
     private EventKey key(String id) {
@@ -174,6 +179,6 @@ class DeadLetterIndexIT {
     }
 
     private List<EventRecord> allListed() {
-        return store.deadLetters(endpoint, null, 100).records();
+        return store.list(ListFilter.deadLetters(endpoint), null, 100).records();
     }
 }

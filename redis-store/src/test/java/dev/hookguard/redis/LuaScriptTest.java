@@ -46,26 +46,22 @@ class LuaScriptTest {
     }
 
     /**
-     * A script run by {@code EVALSHA} cannot include another, so each state-change script carries its own copy
-     * of the record-format prelude (the clock, {@code parse} and {@code meta}); the copies must stay identical.
+     * The record format exists once, in {@code prelude.lua}: a script on an event's hash is the prelude and
+     * its own file, which does not define the format again; an index script is its file alone.
      */
-    @Test
-    void shouldCarryTheSameRecordFormatPreludeInEveryStateChangeScript() {
-        java.util.Set<String> preludes = new java.util.HashSet<>();
-        for (LuaScript script : java.util.List.of(
-                LuaScript.CLAIM,
-                LuaScript.RENEW,
-                LuaScript.COMPLETE,
-                LuaScript.FAIL,
-                LuaScript.RESOLVE,
-                LuaScript.REQUEUE)) {
-            String body = new String(script.body(), StandardCharsets.UTF_8);
-            int start = body.indexOf("local t = redis.call('TIME')");
-            int end = body.indexOf("  return m\nend\n", start);
-            assertThat(start).as(script.resource()).isNotNegative();
-            assertThat(end).as(script.resource()).isGreaterThan(start);
-            preludes.add(body.substring(start, end));
+    @ParameterizedTest
+    @EnumSource(LuaScript.class)
+    void shouldAssembleRecordScriptsFromThePreludeAndTheirOwnFile(LuaScript script) throws Exception {
+        String own = resource(script.resource());
+        String body = new String(script.body(), StandardCharsets.UTF_8);
+
+        assertThat(body).isEqualTo(script.onRecord() ? resource(LuaScript.PRELUDE) + "\n" + own : own);
+        assertThat(own).doesNotContain("local function parse").doesNotContain("local function meta");
+    }
+
+    private static String resource(String name) throws java.io.IOException {
+        try (java.io.InputStream in = LuaScript.class.getResourceAsStream(name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
-        assertThat(preludes).hasSize(1);
     }
 }

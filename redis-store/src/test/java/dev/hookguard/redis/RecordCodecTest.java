@@ -62,8 +62,35 @@ class RecordCodecTest {
     }
 
     @Test
+    void shouldDecodeFormatTwoTokenAsOffsetFromCreatedMicroseconds() {
+        EventRecord record = RecordCodec.decode(KEY, hash("2S417,1,1764406000123,333,200"));
+
+        assertThat(record.token()).isEqualTo(1_764_406_000_123_417L);
+        assertThat(record.updatedAt()).isEqualTo(Instant.ofEpochMilli(1_764_406_000_456L));
+        assertThat(record.response()).isEqualTo(StoredResponse.empty(200));
+    }
+
+    @Test
+    void shouldDecodeFormatTwoWithNegativeTokenOffsetOfAPreviousVersionToken() {
+        EventRecord record = RecordCodec.decode(KEY, hash("2F-1764406000122999,2,1764406000123,5"));
+
+        assertThat(record.token()).isEqualTo(1);
+        assertThat(record.status()).isEqualTo(RecordStatus.FAILED);
+    }
+
+    @Test
+    void shouldClampNegativeElapsedTimeLeftByAClockStepToCreatedTime() {
+        EventRecord previousVersion = RecordCodec.decode(KEY, hash("1S1,1,1764406000123,-2500,200"));
+        EventRecord thisVersion = RecordCodec.decode(KEY, hash("2D0,5,1764406000123,-7"));
+
+        assertThat(previousVersion.updatedAt()).isEqualTo(previousVersion.createdAt());
+        assertThat(previousVersion.token()).isEqualTo(1);
+        assertThat(thisVersion.updatedAt()).isEqualTo(Instant.ofEpochMilli(1_764_406_000_123L));
+    }
+
+    @Test
     void shouldRefuseRecordOfUnknownFormatVersion() {
-        assertThatThrownBy(() -> RecordCodec.decode(KEY, hash("2S1,1,1764406000123,0,200")))
+        assertThatThrownBy(() -> RecordCodec.decode(KEY, hash("3S1,1,1764406000123,0,200")))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("unknown format");
     }

@@ -1,0 +1,101 @@
+package dev.hookguard.redis;
+
+import dev.hookguard.core.EventKey;
+import dev.hookguard.core.IdempotencyPolicy;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * Runs a record script that may need an index entry written first. On a cluster the endpoint's indexes
+ * live in another slot than the event's hash, so one script cannot write both; instead the record script
+ * changes nothing and answers {@code index} (the record would become a dead letter) or {@code due} (it
+ * would enter the due queue). This class then writes that entry and runs the script again, now told the
+ * entry exists (and, for the due queue, its due time). A crash in between leaves an extra entry, which the
+ * listing or the next pick drops, never a record missing from its index. Writes that need no entry take
+ * one round trip.
+ */
+final class IndexFirst {
+
+    private final RedisGateway redis;
+    private final RedisKeys keys;
+    private final DeadLetterIndex deadLetters;
+    private final DueIndex due;
+
+    IndexFirst(RedisGateway redis, RedisKeys keys, DeadLetterIndex deadLetters, DueIndex due) {
+        this.redis = redis;
+        this.keys = keys;
+        this.deadLetters = deadLetters;
+        this.due = due;
+    }
+
+    /**
+     * The script's final reply.
+     *
+     * @param delay when the record would be due, from the due queue's now
+     * @param args the script's arguments, given what has been written so far
+     */
+    List<Object> run(
+            LuaScript script,
+            EventKey key,
+            IdempotencyPolicy policy,
+            Duration delay,
+            Function<Prerequisites, List<byte[]>> args) {
+        return run(script, key, policy, delay, Prerequisites.NONE, args);
+    }
+
+    /**
+     * Like {@link #run(LuaScript, EventKey, IdempotencyPolicy, Duration, Function)}, but writes the due-queue
+     * entry before the first run: for a script that always needs it when it changes anything (a replay),
+     * which saves the round trip of asking.
+     */
+    List<Object> runDueFirst(
+            LuaScript script,
+            EventKey key,
+            IdempotencyPolicy policy,
+            Duration delay,
+            Function<Prerequisites, List<byte[]>> args) {
+        return run(script, key, policy, delay, Prerequisites.NONE.withDueAt(due.add(key, delay, policy)), args);
+    }
+
+    private List<Object> run(
+            LuaScript script,
+            EventKey key,
+            IdempotencyPolicy policy,
+            Duration delay,
+            Prerequisites already,
+            Function<Prerequisites, List<byte[]>> args) {
+        Prerequisites written = already;
+        List<Object> reply = eval(script, key, args.apply(written));
+        for (int round = 0; round < 2 && Replies.needsIndex(reply); round++) {
+            written = Replies.NEEDS_INDEX.equals(Replies.tag(reply))
+                    ? written.withDeadLetterEntry(deadLetters.add(key, policy))
+                    : written.withDueAt(due.add(key, delay, policy));
+            reply = eval(script, key, args.apply(written));
+        }
+        return reply;
+    }
+
+    private List<Object> eval(LuaScript script, EventKey key, List<byte[]> args) {
+        return redis.eval(script, keys.event(key), args.toArray(byte[][]::new));
+    }
+
+    /**
+     * The index entries written for one record script so far.
+     *
+     * @param deadLetterIndexed the event is in its endpoint's dead-letter index
+     * @param dueAt the due time of its due-queue entry (epoch ms), or empty
+     */
+    record Prerequisites(boolean deadLetterIndexed, String dueAt) {
+
+        static final Prerequisites NONE = new Prerequisites(false, "");
+
+        Prerequisites withDeadLetterEntry(boolean added) {
+            return new Prerequisites(added, dueAt);
+        }
+
+        Prerequisites withDueAt(String due) {
+            return new Prerequisites(deadLetterIndexed, due);
+        }
+    }
+}

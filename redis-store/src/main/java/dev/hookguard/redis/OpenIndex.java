@@ -1,0 +1,61 @@
+package dev.hookguard.redis;
+
+import dev.hookguard.core.EventKey;
+import dev.hookguard.core.IdempotencyPolicy;
+import java.security.SecureRandom;
+import java.util.List;
+import java.util.random.RandomGenerator;
+
+/**
+ * The per-endpoint open index: a sorted set {@code <prefix>:open:{<endpoint>}} of the events whose records
+ * may be PROCESSING or FAILED, so that operators can list FAILED and stalled records without {@code SCAN}.
+ * An event enters it <em>before</em> the claim or requeue that opens its record, each time under a fresh
+ * random mark (its score), which the record keeps in field {@code o}. Whoever settles the record removes
+ * the entry only while it still has that mark, so an entry written by a later add is never removed, and a
+ * crash between the two commands leaves an extra entry (dropped by the next listing), never a missing one.
+ */
+final class OpenIndex {
+
+    /** Marks are below 2^53, so a sorted-set score (a double) holds them exactly. */
+    private static final long MARK_BOUND = 1L << 53;
+
+    private final RedisGateway redis;
+    private final RedisKeys keys;
+    private final RandomGenerator random = new SecureRandom();
+
+    OpenIndex(RedisGateway redis, RedisKeys keys) {
+        this.redis = redis;
+        this.keys = keys;
+    }
+
+    /** A fresh mark for one add. */
+    String newMark() {
+        return Long.toString(1 + random.nextLong(MARK_BOUND - 1));
+    }
+
+    /** The add of the event under {@code mark}, to run before the script that opens its record. */
+    RedisGateway.Eval add(EventKey key, String mark, IdempotencyPolicy policy) {
+        return new RedisGateway.Eval(
+                LuaScript.OPEN_ADD,
+                keys.open(key.endpoint()),
+                RecordCodec.ascii(key.eventId()),
+                RecordCodec.ascii(mark),
+                RecordCodec.ascii(Long.toString(IndexTtl.of(policy).toMillis())));
+    }
+
+    /** Drops the event's entry if it still has {@code mark} (empty: nothing to drop); not waited for. */
+    void forget(EventKey key, String mark) {
+        if (!mark.isEmpty()) {
+            redis.evalAndForget(
+                    LuaScript.INDEX_REMOVE,
+                    keys.open(key.endpoint()),
+                    RecordCodec.ascii(key.eventId()),
+                    RecordCodec.ascii(mark));
+        }
+    }
+
+    /** Every entry of the endpoint's index: event id and mark. */
+    List<IndexPosition> entries(String endpoint) {
+        return redis.entries(keys.open(endpoint), 1);
+    }
+}

@@ -1,0 +1,140 @@
+package dev.hookguard.redis;
+
+import static dev.hookguard.redis.Args.ascii;
+import static dev.hookguard.redis.Args.flag;
+import static dev.hookguard.redis.Args.millis;
+import static dev.hookguard.redis.Args.number;
+
+import dev.hookguard.core.ClaimOutcome;
+import dev.hookguard.core.Completion;
+import dev.hookguard.core.EventKey;
+import dev.hookguard.core.EventRecord;
+import dev.hookguard.core.Failure;
+import dev.hookguard.core.Fingerprint;
+import dev.hookguard.core.IdempotencyPolicy;
+import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.core.WriteOutcome;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The hot path of the Redis store: claim, renew, complete, fail, find, one record script each. A claim
+ * writes the event's open-index entry first (sent together with the claim on one server, awaited first on a
+ * cluster) and, when it takes a due record over, removes its due-queue entry; a completion or failure that
+ * settles the record removes its open-index entry after, fenced by the record's mark.
+ */
+final class RedisHotPath implements IdempotencyStore {
+
+    private final RedisGateway redis;
+    private final RedisKeys keys;
+    private final DueIndex due;
+    private final OpenIndex open;
+    private final IndexFirst indexFirst;
+
+    RedisHotPath(RedisGateway redis, RedisKeys keys, DueIndex due, OpenIndex open, IndexFirst indexFirst) {
+        this.redis = redis;
+        this.keys = keys;
+        this.due = due;
+        this.open = open;
+        this.indexFirst = indexFirst;
+    }
+
+    @Override
+    public ClaimOutcome claim(EventKey key, Fingerprint fingerprint, IdempotencyPolicy policy) {
+        String mark = open.newMark();
+        List<Object> reply = redis.evalInOrder(
+                        open.add(key, mark, policy),
+                        new RedisGateway.Eval(
+                                LuaScript.CLAIM,
+                                keys.event(key),
+                                RecordCodec.fingerprint(fingerprint),
+                                millis(policy.lease()),
+                                millis(unfinishedTtl(policy)),
+                                ascii(mark)))
+                .get(1);
+        ClaimOutcome outcome = Replies.claim(reply);
+        if (outcome instanceof ClaimOutcome.Acquired) {
+            due.remove(key, Replies.text(reply.get(3)));
+        } else if (outcome instanceof ClaimOutcome.Duplicate || outcome instanceof ClaimOutcome.Dead) {
+            open.forget(key, mark);
+        }
+        return outcome;
+    }
+
+    @Override
+    public WriteOutcome renew(EventKey key, long token, IdempotencyPolicy policy) {
+        return Replies.write(redis.eval(
+                LuaScript.RENEW,
+                keys.event(key),
+                number(token),
+                millis(policy.lease()),
+                millis(unfinishedTtl(policy))));
+    }
+
+    @Override
+    public WriteOutcome complete(EventKey key, long token, Completion completion, IdempotencyPolicy policy) {
+        List<Object> reply = indexFirst.run(LuaScript.COMPLETE, key, policy, Duration.ZERO, written -> {
+            List<byte[]> args = new ArrayList<>(List.of(
+                    number(token),
+                    ascii(completion.status().code()),
+                    millis(policy.retention()),
+                    flag(written.deadLetterIndexed()),
+                    number(completion.response().status()),
+                    ascii(
+                            completion.errorClass() == null
+                                    ? ""
+                                    : completion.errorClass().code())));
+            args.addAll(RecordCodec.responseFields(completion.response()));
+            if (completion.payload() != null) {
+                args.addAll(RecordCodec.payloadFields(completion.payload()));
+            }
+            return args;
+        });
+        return settled(key, reply);
+    }
+
+    @Override
+    public WriteOutcome fail(EventKey key, long token, Failure failure, IdempotencyPolicy policy) {
+        Duration retryIn = failure.retryIn();
+        List<Object> reply = indexFirst.run(
+                LuaScript.FAIL,
+                key,
+                policy,
+                retryIn == null ? Duration.ZERO : retryIn,
+                written -> List.of(
+                        number(token),
+                        number(policy.maxAttempts()),
+                        millis(policy.retention()),
+                        millis(policy.deadRetention()),
+                        flag(written.deadLetterIndexed()),
+                        failure.error().getBytes(StandardCharsets.UTF_8),
+                        RecordCodec.headers(failure.payload()),
+                        failure.payload().body(),
+                        ascii(failure.errorClass().code()),
+                        flag(retryIn != null),
+                        ascii(written.dueAt())));
+        return settled(key, reply);
+    }
+
+    @Override
+    public Optional<EventRecord> find(EventKey key) {
+        return Optional.ofNullable(RecordCodec.decode(key, redis.hgetall(keys.event(key))));
+    }
+
+    /** The outcome of a completion or failure; drops the open-index entry of a record it settled. */
+    private WriteOutcome settled(EventKey key, List<Object> reply) {
+        WriteOutcome outcome = Replies.write(reply);
+        if (outcome instanceof WriteOutcome.Recorded && reply.size() > 1) {
+            open.forget(key, Replies.text(reply.get(1)));
+        }
+        return outcome;
+    }
+
+    /** A PROCESSING or FAILED record lives at least its retention, and never less than its lease. */
+    private static Duration unfinishedTtl(IdempotencyPolicy policy) {
+        return policy.retention().compareTo(policy.lease()) > 0 ? policy.retention() : policy.lease();
+    }
+}
