@@ -67,11 +67,12 @@ enum StoreKind {
     abstract Fixture open();
 
     /**
-     * The stores the API tests run on. Redis and PostgreSQL join when their operator SPI is implemented (issues
-     * 13r and 13j); until then their stores throw "not yet".
+     * The stores the API tests run on. PostgreSQL joins when issue 13j's store records failures there (on its
+     * branch at the time of writing, {@code fail} on PostgreSQL refused a null {@code next_attempt_at} typed as
+     * text: SQLState 42804).
      */
     static Stream<StoreKind> tested() {
-        return Stream.of(IN_MEMORY);
+        return Stream.of(IN_MEMORY, REDIS);
     }
 
     private static String random() {
