@@ -39,17 +39,21 @@ class MinimalClassPathTest {
                 .isFalse();
         assertThat(ClassUtils.isPresent("org.springframework.boot.actuate.endpoint.annotation.Endpoint", null))
                 .isFalse();
+        assertThat(ClassUtils.isPresent("dev.hookguard.console.ConsoleServlet", null))
+                .isFalse();
 
         runner.withPropertyValues(
                         "hookguard.endpoints.gh.scheme=github",
                         "hookguard.endpoints.gh.secrets=0123456789abcdef-secret",
                         "hookguard.endpoints.gh.path=/hooks/gh",
-                        "management.endpoints.web.exposure.include=hookguard")
+                        "management.endpoints.web.exposure.include=hookguard",
+                        "hookguard.console.enabled=true")
                 .run(context -> {
                     assertThat(context).hasNotFailed();
                     assertThat(context).getBean(IdempotencyStore.class).isInstanceOf(InMemoryStore.class);
                     assertThat(context).doesNotHaveBean(DeliveryMetrics.class);
                     assertThat(context).doesNotHaveBean("hookguardHealthIndicator");
+                    assertThat(context).doesNotHaveBean("hookguardConsoleRegistration"); // console module absent
                     assertThat(context.getBean(HookguardWebFilter.class).endpoints())
                             .singleElement()
                             .satisfies(endpoint -> assertThat(endpoint.path()).isEqualTo("/hooks/gh"));

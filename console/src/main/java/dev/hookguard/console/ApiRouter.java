@@ -1,0 +1,75 @@
+package dev.hookguard.console;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+
+/**
+ * Checks the operator of an API request and sends it to its route. Reads are GET, writes POST; see the
+ * module README for the table of routes.
+ */
+final class ApiRouter {
+
+    private final ConsoleConfig config;
+    private final CsrfTokens csrf;
+    private final ReadRoutes reads;
+    private final WriteRoutes writes;
+    private final Export export;
+
+    ApiRouter(ConsoleConfig config) {
+        this.config = config;
+        this.csrf = new CsrfTokens(config.csrfKey());
+        this.reads = new ReadRoutes(config, csrf);
+        this.writes = new WriteRoutes(reads, new RecordActions(config));
+        this.export = new Export(config);
+    }
+
+    void handle(String route, HttpServletRequest request, HttpServletResponse response) throws IOException {
+        Operator operator = config.authorizer().authenticate(request);
+        if (operator == null) {
+            response.setHeader("WWW-Authenticate", "Bearer realm=\"hookguard-console\"");
+            Answers.error(response, 401, "sign in to use the console");
+        } else if (!operator.canRead()) {
+            Answers.error(response, 403, "operator " + operator.name() + " may not use the console");
+        } else if (ConsoleServlet.isRead(request)) {
+            read(route, operator, request, response);
+        } else if (!"POST".equals(request.getMethod())) {
+            Answers.error(response, 405, "the console API reads with GET and writes with POST");
+        } else if (!operator.canWrite()) {
+            Answers.error(response, 403, "operator " + operator.name() + " may read but not act");
+        } else if (!csrf.accepts(operator, request.getHeader(CsrfTokens.HEADER))) {
+            Answers.error(response, 403, "missing or wrong " + CsrfTokens.HEADER + " token; reload the page");
+        } else {
+            write(route, operator, request, response);
+        }
+    }
+
+    private void read(String route, Operator operator, HttpServletRequest request, HttpServletResponse response)
+            throws IOException {
+        switch (route) {
+            case "session" -> reads.session(operator, response);
+            case "counts" -> reads.counts(request, response);
+            case "records" -> reads.list(request, response);
+            case "count" -> reads.count(request, response);
+            case "record" -> reads.record(request, response);
+            case "history" -> reads.history(request, response);
+            case "export" -> export.stream(reads.filter(request), response);
+            default -> notFound(route, response);
+        }
+    }
+
+    private void write(String route, Operator operator, HttpServletRequest request, HttpServletResponse response)
+            throws IOException {
+        if (route.startsWith("actions/")) {
+            writes.one(route.substring("actions/".length()), operator, request, response);
+        } else if (route.startsWith("bulk/")) {
+            writes.bulk(route.substring("bulk/".length()), operator, request, response);
+        } else {
+            notFound(route, response);
+        }
+    }
+
+    private static void notFound(String route, HttpServletResponse response) throws IOException {
+        Answers.error(response, 404, "the console API has no route " + Json.abbreviate(route));
+    }
+}

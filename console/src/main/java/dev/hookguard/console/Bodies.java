@@ -1,0 +1,33 @@
+package dev.hookguard.console;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
+import org.jspecify.annotations.Nullable;
+
+/** How bodies are shown: as text when they are valid UTF-8, else (or on request) as hex. */
+final class Bodies {
+
+    private Bodies() {}
+
+    /** The body as UTF-8 text, or null when it is not valid UTF-8. */
+    static @Nullable String utf8(byte[] body) {
+        try {
+            return StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(body))
+                    .toString();
+        } catch (CharacterCodingException e) {
+            return null;
+        }
+    }
+
+    /** The body as lower-case hex, two digits per byte. */
+    static String hex(byte[] body) {
+        return HexFormat.of().formatHex(body);
+    }
+}

@@ -1,0 +1,62 @@
+package dev.hookguard.console;
+
+import dev.hookguard.core.AdminOutcome;
+import dev.hookguard.core.BulkResult;
+import dev.hookguard.core.EventKey;
+import dev.hookguard.core.IdempotencyPolicy;
+import dev.hookguard.core.ListFilter;
+import dev.hookguard.core.OperatorAction;
+import dev.hookguard.core.OperatorActions;
+import java.util.Locale;
+
+/** The actions an operator can take on a record, as the API names them ({@code replay}, {@code requeue}, …). */
+enum ConsoleAction {
+    /** DEAD, REJECTED or FAILED → QUEUED, due now: the dispatcher redelivers it. */
+    REPLAY,
+    /** DEAD or REJECTED → FAILED: the sender's next delivery runs the handler again. */
+    REQUEUE,
+    /** DEAD, REJECTED or FAILED → SUCCEEDED by hand; a note is required. */
+    RESOLVE,
+    /** DEAD, REJECTED or FAILED → SUCCEEDED, given up; the note is optional. */
+    SKIP;
+
+    /** The action of this path segment; anything else is a {@link BadRequestException}. */
+    static ConsoleAction parse(String name) {
+        try {
+            return valueOf(name.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new BadRequestException(
+                    "action '" + Json.abbreviate(name) + "' is not one of replay, requeue, resolve, skip");
+        }
+    }
+
+    /** True when the action cannot run without a note. */
+    boolean needsNote() {
+        return this == RESOLVE;
+    }
+
+    /** Carries the action out on one record, as one atomic store operation (logged by {@link OperatorActions}). */
+    AdminOutcome one(OperatorActions actions, EventKey key, OperatorAction action, IdempotencyPolicy policy) {
+        return switch (this) {
+            case REPLAY -> actions.replay(key, action, policy);
+            case REQUEUE -> actions.requeue(key, action, policy);
+            case RESOLVE -> actions.resolve(key, action, policy);
+            case SKIP -> actions.skip(key, action, policy);
+        };
+    }
+
+    /** Carries the action out on every record the filter selects, page by page. */
+    BulkResult all(OperatorActions actions, ListFilter filter, OperatorAction action, IdempotencyPolicy policy) {
+        return switch (this) {
+            case REPLAY -> actions.replayAll(filter, action, policy);
+            case REQUEUE -> actions.requeueAll(filter, action, policy);
+            case RESOLVE -> actions.resolveAll(filter, action, policy);
+            case SKIP -> actions.skipAll(filter, action, policy);
+        };
+    }
+
+    /** The lower-case name the API uses. */
+    String code() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,191 @@
+package dev.hookguard.console;
+
+import dev.hookguard.core.IdempotencyPolicy;
+import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.core.ListFilter;
+import dev.hookguard.core.OperatorStore;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Everything the console needs, immutable; build with {@code ConsoleConfig.custom(store)}.
+ *
+ * @param store the records to show and act on
+ * @param finder reads one record (the same store's {@code find})
+ * @param endpoints the endpoints whose counts the page shows and whose records it lists, sorted
+ * @param authorizer who may read and who may act; {@link ConsoleAuthorizer#DENY_ALL} unless set
+ * @param csrfKey the key of the CSRF tokens, at least 32 bytes; random per instance unless set (set the same
+ *     key on every node behind a load balancer without sticky sessions)
+ * @param policies the policy of each endpoint, for the retention an action sets
+ * @param redaction the header deny list of payload views and exports
+ * @param pageSize the records per page when a request names no limit
+ * @param maxPageSize the most records a request may ask for per page
+ * @param stalledAfter how long a FAILED record out of the due queue may stay unchanged before it is stalled
+ * @param replayListener told after each replay (the dispatcher's hook)
+ */
+public record ConsoleConfig(
+        OperatorStore store,
+        RecordFinder finder,
+        Set<String> endpoints,
+        ConsoleAuthorizer authorizer,
+        byte[] csrfKey,
+        Function<String, IdempotencyPolicy> policies,
+        HeaderRedaction redaction,
+        int pageSize,
+        int maxPageSize,
+        Duration stalledAfter,
+        ReplayListener replayListener) {
+
+    /** Default records per page: 50. */
+    public static final int DEFAULT_PAGE_SIZE = 50;
+    /** Default most records per page: 500. */
+    public static final int DEFAULT_MAX_PAGE_SIZE = 500;
+
+    /** A copy of the key. */
+    @Override
+    public byte[] csrfKey() {
+        return csrfKey.clone();
+    }
+
+    /** Validates every field; a bad one is an {@link IllegalArgumentException} naming it. */
+    public ConsoleConfig {
+        if (store == null || finder == null) {
+            throw new IllegalArgumentException("store and finder must not be null");
+        }
+        if (endpoints == null || endpoints.isEmpty()) {
+            throw new IllegalArgumentException("endpoints must name at least one endpoint but was " + endpoints);
+        }
+        endpoints.forEach(endpoint -> ListFilter.deadLetters(endpoint)); // validates the name
+        endpoints = Collections.unmodifiableSortedSet(new TreeSet<>(endpoints));
+        if (csrfKey == null || csrfKey.length < CsrfTokens.MIN_KEY_BYTES) {
+            throw new IllegalArgumentException("csrfKey must be at least " + CsrfTokens.MIN_KEY_BYTES
+                    + " bytes but was " + (csrfKey == null ? "null" : csrfKey.length + " bytes"));
+        }
+        csrfKey = csrfKey.clone();
+        if (authorizer == null || policies == null || redaction == null || replayListener == null) {
+            throw new IllegalArgumentException("authorizer, policies, redaction and replayListener must be set");
+        }
+        if (pageSize < 1 || pageSize > maxPageSize) {
+            throw new IllegalArgumentException(
+                    "pageSize must be between 1 and maxPageSize " + maxPageSize + " but was " + pageSize);
+        }
+        if (stalledAfter == null || stalledAfter.isNegative()) {
+            throw new IllegalArgumentException("stalledAfter must not be negative but was " + stalledAfter);
+        }
+    }
+
+    /** A builder over this store (every shipped store is both an operator store and a finder). */
+    public static <S extends OperatorStore & IdempotencyStore> Builder custom(S store) {
+        return new Builder(store, store::find);
+    }
+
+    /** A builder over an operator store and a finder of single records. */
+    public static Builder custom(OperatorStore store, RecordFinder finder) {
+        return new Builder(store, finder);
+    }
+
+    /** Builds a {@link ConsoleConfig}; names equal the record's components. */
+    public static final class Builder {
+        private final OperatorStore store;
+        private final RecordFinder finder;
+        private Set<String> endpoints = Set.of();
+        private ConsoleAuthorizer authorizer = ConsoleAuthorizer.DENY_ALL;
+        private byte @Nullable [] csrfKey;
+        private Function<String, IdempotencyPolicy> policies = endpoint -> IdempotencyPolicy.ofDefaults();
+        private HeaderRedaction redaction = HeaderRedaction.ofDefaults();
+        private int pageSize = DEFAULT_PAGE_SIZE;
+        private int maxPageSize = DEFAULT_MAX_PAGE_SIZE;
+        private Duration stalledAfter = ListFilter.DEFAULT_STALLED_AFTER;
+        private ReplayListener replayListener = ReplayListener.NONE;
+
+        private Builder(OperatorStore store, RecordFinder finder) {
+            this.store = store;
+            this.finder = finder;
+        }
+
+        /** See {@link ConsoleConfig#endpoints()}. */
+        public Builder endpoints(Set<String> endpoints) {
+            this.endpoints = endpoints;
+            return this;
+        }
+
+        /** See {@link ConsoleConfig#endpoints()}. */
+        public Builder endpoints(String... endpoints) {
+            return endpoints(Set.of(endpoints));
+        }
+
+        /** See {@link ConsoleConfig#authorizer()}. */
+        public Builder authorizer(ConsoleAuthorizer authorizer) {
+            this.authorizer = authorizer;
+            return this;
+        }
+
+        /** See {@link ConsoleConfig#csrfKey()}. */
+        public Builder csrfKey(byte[] csrfKey) {
+            this.csrfKey = csrfKey.clone();
+            return this;
+        }
+
+        /** One policy for every endpoint; see {@link ConsoleConfig#policies()}. */
+        public Builder policy(IdempotencyPolicy policy) {
+            return policies(endpoint -> policy);
+        }
+
+        /** See {@link ConsoleConfig#policies()}. */
+        public Builder policies(Function<String, IdempotencyPolicy> policies) {
+            this.policies = policies;
+            return this;
+        }
+
+        /** See {@link ConsoleConfig#redaction()}. */
+        public Builder redaction(HeaderRedaction redaction) {
+            this.redaction = redaction;
+            return this;
+        }
+
+        /** See {@link ConsoleConfig#pageSize()}. */
+        public Builder pageSize(int pageSize) {
+            this.pageSize = pageSize;
+            return this;
+        }
+
+        /** See {@link ConsoleConfig#maxPageSize()}. */
+        public Builder maxPageSize(int maxPageSize) {
+            this.maxPageSize = maxPageSize;
+            return this;
+        }
+
+        /** See {@link ConsoleConfig#stalledAfter()}. */
+        public Builder stalledAfter(Duration stalledAfter) {
+            this.stalledAfter = stalledAfter;
+            return this;
+        }
+
+        /** See {@link ConsoleConfig#replayListener()}. */
+        public Builder replayListener(ReplayListener replayListener) {
+            this.replayListener = replayListener;
+            return this;
+        }
+
+        /** The configuration; throws {@link IllegalArgumentException} naming the first bad field. */
+        public ConsoleConfig build() {
+            byte[] key = csrfKey != null ? csrfKey : CsrfTokens.randomKey();
+            return new ConsoleConfig(
+                    store,
+                    finder,
+                    endpoints,
+                    authorizer,
+                    key,
+                    policies,
+                    redaction,
+                    pageSize,
+                    maxPageSize,
+                    stalledAfter,
+                    replayListener);
+        }
+    }
+}

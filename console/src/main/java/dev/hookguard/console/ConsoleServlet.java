@@ -1,0 +1,93 @@
+package dev.hookguard.console;
+
+import dev.hookguard.core.StoreUnavailableException;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The operator console: a dead-letter web page and the JSON API it uses, under the servlet's mapping (for
+ * example {@code /hookguard/console/*}). Register it with a {@link ConsoleConfig}, or without one and put the
+ * configuration in the servlet context attribute {@link #CONFIG_ATTRIBUTE} (web.xml).
+ *
+ * <p>The page's static files are served to anyone (they hold no data). Every {@code api/} request needs an
+ * operator from the configured {@link ConsoleAuthorizer} (else 401), reads need read access and writes need
+ * write access (else 403), and every write needs the operator's CSRF token in the {@code X-Hookguard-Csrf}
+ * header (else 403). A client's mistake is a 400 with a one-sentence reason; an unreachable store a 503.
+ */
+public class ConsoleServlet extends HttpServlet {
+
+    /** The servlet context attribute a servlet registered without configuration reads it from. */
+    public static final String CONFIG_ATTRIBUTE = ConsoleConfig.class.getName();
+
+    private static final long serialVersionUID = 1L;
+
+    private transient @Nullable ConsoleConfig config;
+    private transient @Nullable ApiRouter api;
+
+    /** A servlet that reads its configuration from {@link #CONFIG_ATTRIBUTE} when initialised. */
+    public ConsoleServlet() {}
+
+    /** A servlet with this configuration. */
+    public ConsoleServlet(ConsoleConfig config) {
+        this.config = config;
+    }
+
+    @Override
+    public void init() throws ServletException {
+        ConsoleConfig configured = config;
+        if (configured == null) {
+            Object attribute = getServletContext().getAttribute(CONFIG_ATTRIBUTE);
+            if (!(attribute instanceof ConsoleConfig fromContext)) {
+                throw new ServletException("the console needs a ConsoleConfig in the servlet context attribute "
+                        + CONFIG_ATTRIBUTE + " or in its constructor");
+            }
+            configured = fromContext;
+        }
+        api = new ApiRouter(configured);
+    }
+
+    @Override
+    protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        Answers.hardened(response);
+        String path = request.getPathInfo() == null ? "" : request.getPathInfo();
+        try {
+            route(path, request, response);
+        } catch (BadRequestException e) {
+            Answers.error(response, 400, e.getMessage());
+        } catch (StoreUnavailableException e) {
+            response.setHeader("Retry-After", "5");
+            Answers.error(response, 503, "the store cannot be reached; try again shortly");
+        }
+    }
+
+    private void route(String path, HttpServletRequest request, HttpServletResponse response) throws IOException {
+        if (path.isEmpty()) {
+            response.sendRedirect(request.getRequestURI() + "/");
+        } else if (path.startsWith("/api/")) {
+            requireApi().handle(path.substring("/api/".length()), request, response);
+        } else if (!isRead(request)) {
+            Answers.error(response, 405, "the page's files are read with GET");
+        } else if (path.equals("/")) {
+            StaticAssets.serve("index.html", response);
+        } else if (path.startsWith("/assets/") && StaticAssets.exists(path.substring("/assets/".length()))) {
+            StaticAssets.serve(path.substring("/assets/".length()), response);
+        } else {
+            Answers.error(response, 404, "the console has no page " + Json.abbreviate(path));
+        }
+    }
+
+    static boolean isRead(HttpServletRequest request) {
+        return "GET".equals(request.getMethod()) || "HEAD".equals(request.getMethod());
+    }
+
+    private ApiRouter requireApi() {
+        if (api == null) {
+            throw new IllegalStateException("the console servlet was not initialised");
+        }
+        return api;
+    }
+}

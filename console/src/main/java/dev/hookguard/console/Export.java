@@ -1,0 +1,76 @@
+package dev.hookguard.console;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.hookguard.core.EventRecord;
+import dev.hookguard.core.ListFilter;
+import dev.hookguard.core.RecordPage;
+import dev.hookguard.core.StoreUnavailableException;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.io.OutputStream;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Streams every record a filter selects as JSON Lines: one record detail (payload with denied headers
+ * redacted, history) per line, read {@value #PAGE} records at a time and flushed after each page, so memory
+ * stays flat whatever the size of the set. If the store fails after the first page, the last line is an
+ * {@code {"error": ...}} object, so that a reader can tell a cut export from a complete one.
+ */
+final class Export {
+
+    /** Records read per page. */
+    static final int PAGE = 200;
+
+    private final ConsoleConfig config;
+    private final RecordJson records;
+
+    Export(ConsoleConfig config) {
+        this.config = config;
+        this.records = new RecordJson(config.redaction());
+    }
+
+    void stream(ListFilter filter, HttpServletResponse response) throws IOException {
+        response.setStatus(200);
+        response.setContentType("application/x-ndjson");
+        response.setCharacterEncoding("UTF-8");
+        response.setHeader("Content-Disposition", "attachment; filename=\"hookguard-" + filter.endpoint() + ".jsonl\"");
+        OutputStream out = response.getOutputStream();
+        String cursor = null;
+        do {
+            RecordPage page = page(filter, cursor, out);
+            if (page == null) {
+                return;
+            }
+            for (EventRecord record : page.records()) {
+                line(out, record);
+            }
+            out.flush();
+            cursor = page.nextCursor();
+        } while (cursor != null);
+    }
+
+    /** The next page; null after writing a last line that says the export is incomplete, when the store fails. */
+    private @Nullable RecordPage page(ListFilter filter, @Nullable String cursor, OutputStream out) throws IOException {
+        try {
+            return config.store().list(filter, cursor, PAGE);
+        } catch (StoreUnavailableException e) {
+            if (cursor == null) {
+                throw e; // nothing sent yet: the servlet answers 503
+            }
+            try (JsonGenerator json = Json.generator(out)) {
+                json.writeStartObject();
+                json.writeStringField("error", "the store became unreachable; this export is incomplete");
+                json.writeEndObject();
+            }
+            out.write('\n');
+            return null;
+        }
+    }
+
+    private void line(OutputStream out, EventRecord record) throws IOException {
+        try (JsonGenerator json = Json.generator(out)) {
+            records.detail(json, record, RecordJson.BodyView.TEXT);
+        }
+        out.write('\n');
+    }
+}

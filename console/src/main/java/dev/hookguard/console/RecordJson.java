@@ -1,0 +1,119 @@
+package dev.hookguard.console;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.hookguard.core.AuditEntry;
+import dev.hookguard.core.EventRecord;
+import dev.hookguard.core.Payload;
+import dev.hookguard.core.StoredResponse;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * How records look in the API: a summary per list row; the detail adds the payload (denied headers redacted,
+ * the body as text or hex), the stored response and the audit history. Export lines are details.
+ */
+final class RecordJson {
+
+    /** How a body is written. */
+    enum BodyView {
+        /** UTF-8 text, falling back to hex when the body is not valid UTF-8. */
+        TEXT,
+        /** Always hex. */
+        HEX
+    }
+
+    private final HeaderRedaction redaction;
+
+    RecordJson(HeaderRedaction redaction) {
+        this.redaction = redaction;
+    }
+
+    void summary(JsonGenerator json, EventRecord record) throws IOException {
+        json.writeStartObject();
+        summaryFields(json, record);
+        json.writeEndObject();
+    }
+
+    void detail(JsonGenerator json, EventRecord record, BodyView view) throws IOException {
+        json.writeStartObject();
+        summaryFields(json, record);
+        json.writeNumberField("token", record.token());
+        json.writeStringField("fingerprint", record.fingerprint().hex());
+        Json.time(json, "leaseUntil", record.leaseUntil());
+        response(json, record.response(), view);
+        payload(json, record.payload(), view);
+        json.writeFieldName("history");
+        history(json, record.history());
+        json.writeEndObject();
+    }
+
+    static void history(JsonGenerator json, List<AuditEntry> history) throws IOException {
+        json.writeStartArray();
+        for (AuditEntry entry : history) {
+            json.writeStartObject();
+            Json.time(json, "at", entry.at());
+            json.writeStringField("actor", entry.actor());
+            json.writeStringField("action", entry.action());
+            Json.string(json, "note", entry.note());
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+    }
+
+    private static void summaryFields(JsonGenerator json, EventRecord record) throws IOException {
+        json.writeStringField("endpoint", record.key().endpoint());
+        json.writeStringField("eventId", record.key().eventId());
+        json.writeStringField("status", record.status().name());
+        Json.string(
+                json,
+                "errorClass",
+                record.errorClass() == null ? null : record.errorClass().code());
+        json.writeNumberField("attempts", record.attempts());
+        Json.string(json, "lastError", record.lastError());
+        Json.time(json, "createdAt", record.createdAt());
+        Json.time(json, "updatedAt", record.updatedAt());
+        Json.time(json, "nextAttemptAt", record.nextAttemptAt());
+    }
+
+    private void payload(JsonGenerator json, @Nullable Payload payload, BodyView view) throws IOException {
+        if (payload == null) {
+            json.writeNullField("payload");
+            return;
+        }
+        json.writeObjectFieldStart("payload");
+        json.writeObjectFieldStart("headers");
+        for (Map.Entry<String, List<String>> header :
+                redaction.apply(payload.headers()).entrySet()) {
+            json.writeArrayFieldStart(header.getKey());
+            for (String value : header.getValue()) {
+                json.writeString(value);
+            }
+            json.writeEndArray();
+        }
+        json.writeEndObject();
+        body(json, payload.body(), view);
+        json.writeEndObject();
+    }
+
+    private static void response(JsonGenerator json, @Nullable StoredResponse response, BodyView view)
+            throws IOException {
+        if (response == null) {
+            json.writeNullField("response");
+            return;
+        }
+        json.writeObjectFieldStart("response");
+        json.writeNumberField("status", response.status());
+        Json.string(json, "contentType", response.contentType());
+        body(json, response.body(), view);
+        json.writeEndObject();
+    }
+
+    private static void body(JsonGenerator json, byte[] body, BodyView view) throws IOException {
+        String text = view == BodyView.TEXT ? Bodies.utf8(body) : null;
+        json.writeNumberField("bodyBytes", body.length);
+        json.writeStringField("bodyEncoding", text != null ? "text" : "hex");
+        json.writeStringField("body", text != null ? text : Bodies.hex(body));
+    }
+}

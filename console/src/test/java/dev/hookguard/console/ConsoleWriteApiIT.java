@@ -1,0 +1,179 @@
+package dev.hookguard.console;
+
+import static dev.hookguard.console.TestJson.objects;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.hookguard.core.AuditEntry;
+import dev.hookguard.core.ErrorClass;
+import dev.hookguard.core.EventKey;
+import dev.hookguard.core.EventRecord;
+import dev.hookguard.core.OperatorActions;
+import dev.hookguard.core.RecordStatus;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Every action, on one record and on a filter, and the audit history they leave, on each store. */
+@ParameterizedClass(name = "{0}")
+@MethodSource("dev.hookguard.console.StoreKind#tested")
+class ConsoleWriteApiIT extends AbstractConsoleApiIT {
+
+    private Map<String, String> one(String id, String note) {
+        return Map.of("endpoint", pay, "id", id, "note", note);
+    }
+
+    @Test
+    void shouldReplayADeadLetterIntoTheDueQueueAndTellTheDispatcherHook() {
+        seedMixed();
+        EventKey key = pay("d-timeout-1");
+
+        assertThat(json(writer.post("api/actions/replay", one("d-timeout-1", "")), 200))
+                .containsEntry("outcome", "UPDATED");
+
+        EventRecord record = find(key);
+        assertThat(record.status()).isEqualTo(RecordStatus.QUEUED);
+        assertThat(record.attempts()).isZero();
+        assertThat(record.nextAttemptAt()).isNotNull();
+        assertThat(record.payload()).isNotNull();
+        assertThat(replayed).containsExactly(pay);
+        assertThat(ids("endpoint=" + pay)).doesNotContain("d-timeout-1");
+        assertThat(ids("endpoint=" + pay + "&status=queued")).containsExactly("d-timeout-1");
+    }
+
+    @Test
+    void shouldReplayARejectedAndAFailedRecord() {
+        seedMixed();
+
+        json(writer.post("api/actions/replay", one("r-schema-1", "")), 200);
+        json(writer.post("api/actions/replay", one("f-server-1", "")), 200);
+
+        assertThat(status(pay("r-schema-1"))).isEqualTo(RecordStatus.QUEUED);
+        assertThat(status(pay("f-server-1"))).isEqualTo(RecordStatus.QUEUED);
+    }
+
+    @Test
+    void shouldRequeueADeadLetterForTheSendersNextDelivery() {
+        seedMixed();
+
+        json(writer.post("api/actions/requeue", one("d-network-1", "ledger is back")), 200);
+
+        EventRecord record = find(pay("d-network-1"));
+        assertThat(record.status()).isEqualTo(RecordStatus.FAILED);
+        assertThat(record.attempts()).isZero();
+        assertThat(record.history()).extracting(AuditEntry::action).containsExactly("requeue");
+    }
+
+    @Test
+    void shouldResolveOnlyWithANote() {
+        seedMixed();
+
+        assertThat(error(writer.post("api/actions/resolve", one("d-timeout-1", " ")), 400))
+                .contains("note");
+        assertThat(status(pay("d-timeout-1"))).isEqualTo(RecordStatus.DEAD);
+
+        json(writer.post("api/actions/resolve", one("d-timeout-1", "refunded by hand, ticket 42")), 200);
+
+        EventRecord record = find(pay("d-timeout-1"));
+        assertThat(record.status()).isEqualTo(RecordStatus.SUCCEEDED);
+        assertThat(record.history()).singleElement().satisfies(entry -> {
+            assertThat(entry.actor()).isEqualTo("alice");
+            assertThat(entry.action()).isEqualTo("resolve");
+            assertThat(entry.note()).isEqualTo("refunded by hand, ticket 42");
+        });
+    }
+
+    @Test
+    void shouldSkipWithoutANote() {
+        seedMixed();
+
+        json(writer.post("api/actions/skip", Map.of("endpoint", pay, "id", "r-schema-1")), 200);
+
+        assertThat(status(pay("r-schema-1"))).isEqualTo(RecordStatus.SUCCEEDED);
+        assertThat(find(pay("r-schema-1")).history())
+                .extracting(AuditEntry::action)
+                .containsExactly("skip");
+    }
+
+    @Test
+    void shouldAnswer409WhenTheActionDoesNotApplyAnd404ForAnUnknownRecord() {
+        seedMixed();
+        json(writer.post("api/actions/replay", one("d-timeout-1", "")), 200);
+
+        assertThat(error(writer.post("api/actions/replay", one("d-timeout-1", "")), 409))
+                .contains("replay");
+        assertThat(error(writer.post("api/actions/requeue", one("f-server-1", "")), 409))
+                .contains("requeue");
+        assertThat(error(writer.post("api/actions/skip", one("nope", "")), 404)).contains("no record");
+        assertThat(error(writer.post("api/actions/delete", one("d-network-1", "")), 400))
+                .contains("delete");
+        assertThat(error(writer.post("api/elsewhere", one("d-network-1", "")), 404))
+                .contains("elsewhere");
+        assertThat(status(pay("d-network-1"))).isEqualTo(RecordStatus.DEAD);
+    }
+
+    @Test
+    void shouldShowTheAuditHistoryOldestFirst() {
+        seedMixed();
+        json(writer.post("api/actions/requeue", one("d-network-1", "first try")), 200);
+        json(writer.post("api/actions/replay", one("d-network-1", "")), 200);
+
+        List<Map<String, Object>> history = objects(TestJson.parse(
+                reader.get("api/history?endpoint=" + pay + "&id=d-network-1").body()));
+
+        assertThat(history).extracting(e -> e.get("action")).containsExactly("requeue", "replay");
+        assertThat(history).extracting(e -> e.get("actor")).containsOnly("alice");
+        assertThat(history.get(0)).containsEntry("note", "first try");
+        assertThat(history.get(1).get("note")).isNull();
+        assertThat(objects(json(reader.get("api/record?endpoint=" + pay + "&id=d-network-1"), 200)
+                        .get("history")))
+                .hasSize(2);
+    }
+
+    @Test
+    void shouldBulkResolveEveryRecordOfAFilterWithTheNote() {
+        for (int i = 0; i < 12; i++) {
+            seeds.dead(pay("t-" + i), ErrorClass.TIMEOUT, "timed out");
+        }
+        seedMixed();
+        Map<String, Object> preview = json(writer.get("api/count?endpoint=" + pay + "&class=timeout"), 200);
+        assertThat(preview).containsEntry("count", 13L);
+
+        Map<String, Object> result = json(
+                writer.post("api/bulk/resolve", Map.of("endpoint", pay, "class", "timeout", "note", "ledger fixed")),
+                200);
+
+        assertThat(result).containsEntry("matched", 13L).containsEntry("updated", 13L);
+        assertThat(ids("endpoint=" + pay)).containsExactly("d-network-1", "r-schema-1");
+        assertThat(find(pay("t-7")).history())
+                .singleElement()
+                .satisfies(entry -> assertThat(entry.note()).isEqualTo("ledger fixed"));
+        assertThat(status(EventKey.of(git, "g-timeout-1"))).isEqualTo(RecordStatus.DEAD);
+    }
+
+    @Test
+    void shouldRefuseABulkResolveWithoutANoteBeforeTouchingAnything() {
+        seedMixed();
+
+        assertThat(error(writer.post("api/bulk/resolve", Map.of("endpoint", pay)), 400))
+                .contains("note");
+        assertThat(ids("endpoint=" + pay)).hasSize(3);
+    }
+
+    @Test
+    void shouldBulkReplayMoreThanOnePageOfAFilter() {
+        int total = OperatorActions.PAGE_SIZE + 30;
+        for (int i = 0; i < total; i++) {
+            seeds.dead(pay(String.format("bulk-%04d", i)), ErrorClass.NETWORK, "reset");
+        }
+
+        Map<String, Object> result =
+                json(writer.post("api/bulk/replay", Map.of("endpoint", pay, "status", "dead")), 200);
+
+        assertThat(result).containsEntry("matched", (long) total).containsEntry("updated", (long) total);
+        assertThat(json(writer.get("api/count?endpoint=" + pay + "&status=queued"), 200))
+                .containsEntry("count", (long) total);
+        assertThat(replayed).containsExactly(pay); // once per bulk, for the endpoint
+    }
+}

@@ -1,0 +1,77 @@
+package dev.hookguard.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.hookguard.core.ClaimOutcome;
+import dev.hookguard.core.Completion;
+import dev.hookguard.core.ErrorClass;
+import dev.hookguard.core.EventKey;
+import dev.hookguard.core.Failure;
+import dev.hookguard.core.Fingerprint;
+import dev.hookguard.core.IdempotencyPolicy;
+import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.core.Payload;
+import dev.hookguard.core.StoredResponse;
+import dev.hookguard.core.WriteOutcome;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+/** Puts records into a real store the way deliveries would: claim, then fail or complete. */
+final class Seeds {
+
+    /** Dead after one failed attempt. */
+    static final IdempotencyPolicy ONE_ATTEMPT =
+            IdempotencyPolicy.custom().maxAttempts(1).build();
+    /** FAILED after one failed attempt. */
+    static final IdempotencyPolicy RETRIED =
+            IdempotencyPolicy.custom().maxAttempts(5).build();
+
+    private final IdempotencyStore store;
+
+    Seeds(IdempotencyStore store) {
+        this.store = store;
+    }
+
+    /** A JSON body with a signature, an API key and two harmless headers. */
+    static Payload payload(String body) {
+        return new Payload(
+                body.getBytes(StandardCharsets.UTF_8),
+                Map.of(
+                        "Content-Type", List.of("application/json"),
+                        "Stripe-Signature", List.of("t=1700000000,v1=0123456789abcdef"),
+                        "X-Api-Key", List.of("live-key-do-not-show"),
+                        "User-Agent", List.of("Stripe/1.0")));
+    }
+
+    void dead(EventKey key, ErrorClass errorClass, String error, Payload payload) {
+        long token = claim(key, payload, ONE_ATTEMPT);
+        assertThat(store.fail(key, token, new Failure(payload, error, errorClass), ONE_ATTEMPT))
+                .isInstanceOf(WriteOutcome.Recorded.class);
+    }
+
+    void dead(EventKey key, ErrorClass errorClass, String error) {
+        dead(key, errorClass, error, payload("{\"id\":\"" + key.eventId() + "\"}"));
+    }
+
+    void rejected(EventKey key, ErrorClass errorClass, String error) {
+        Payload payload = payload("{\"id\":\"" + key.eventId() + "\",\"error\":\"" + error + "\"}");
+        long token = claim(key, payload, RETRIED);
+        StoredResponse response = StoredResponse.of(422, "text/plain", error.getBytes(StandardCharsets.UTF_8));
+        assertThat(store.complete(key, token, Completion.rejected(response, payload, errorClass), RETRIED))
+                .isInstanceOf(WriteOutcome.Recorded.class);
+    }
+
+    void failed(EventKey key, ErrorClass errorClass, String error) {
+        Payload payload = payload("{\"id\":\"" + key.eventId() + "\"}");
+        long token = claim(key, payload, RETRIED);
+        assertThat(store.fail(key, token, new Failure(payload, error, errorClass), RETRIED))
+                .isInstanceOf(WriteOutcome.Recorded.class);
+    }
+
+    private long claim(EventKey key, Payload payload, IdempotencyPolicy policy) {
+        ClaimOutcome outcome = store.claim(key, Fingerprint.of(payload.body()), policy);
+        assertThat(outcome).isInstanceOf(ClaimOutcome.Acquired.class);
+        return ((ClaimOutcome.Acquired) outcome).token();
+    }
+}
