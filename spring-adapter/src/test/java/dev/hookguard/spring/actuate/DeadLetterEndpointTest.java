@@ -93,7 +93,7 @@ class DeadLetterEndpointTest {
     void shouldTakeAnEmptyCursorForTheFirstPage() {
         dead("evt_1", "{}".getBytes(StandardCharsets.UTF_8));
 
-        WebEndpointResponse<Map<String, Object>> page = endpoint.deadLetters("stripe", "", null);
+        WebEndpointResponse<Map<String, Object>> page = endpoint.deadLetters("stripe", "", null, null, null, null);
 
         assertThat(page.getStatus()).isEqualTo(200);
         assertThat(eventIds(page)).containsExactly("evt_1");
@@ -101,7 +101,7 @@ class DeadLetterEndpointTest {
 
     @Test
     void shouldAnswer400ForACursorTheStoreDidNotGiveOut() {
-        WebEndpointResponse<Map<String, Object>> page = endpoint.deadLetters("stripe", "garbage", null);
+        WebEndpointResponse<Map<String, Object>> page = endpoint.deadLetters("stripe", "garbage", null, null, null, null);
 
         assertThat(page.getStatus()).isEqualTo(400);
         assertThat(page.getBody().get("error")).asString().contains("cursor", "garbage");
