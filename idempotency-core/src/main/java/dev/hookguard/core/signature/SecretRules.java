@@ -70,7 +70,9 @@ public final class SecretRules {
     private static int standardWebhooksKeyBytes(String name, String secret) {
         String encoded = secret.startsWith(PREFIX)
                 ? secret.substring(PREFIX.length())
-                : secret.startsWith(PublicKeys.WHPK_PREFIX) ? secret.substring(PublicKeys.WHPK_PREFIX.length()) : secret;
+                : secret.startsWith(PublicKeys.WHPK_PREFIX)
+                        ? secret.substring(PublicKeys.WHPK_PREFIX.length())
+                        : secret;
         try {
             return Base64.getDecoder().decode(encoded).length;
         } catch (IllegalArgumentException e) {

@@ -101,7 +101,8 @@ class DeadLetterEndpointTest {
 
     @Test
     void shouldAnswer400ForACursorTheStoreDidNotGiveOut() {
-        WebEndpointResponse<Map<String, Object>> page = endpoint.deadLetters("stripe", "garbage", null, null, null, null);
+        WebEndpointResponse<Map<String, Object>> page =
+                endpoint.deadLetters("stripe", "garbage", null, null, null, null);
 
         assertThat(page.getStatus()).isEqualTo(400);
         assertThat(page.getBody().get("error")).asString().contains("cursor", "garbage");
