@@ -19,7 +19,7 @@ final class Guard implements AutoCloseable {
     Guard(HookguardFilterConfig config) {
         this.config = config;
         this.endpoints = new Endpoints(config.endpoints());
-        this.executor = new IdempotentExecutor(config.store());
+        this.executor = new IdempotentExecutor(config.store(), config.errorClassifier());
         this.claimer = new Claimer(executor);
         this.answers = new Answers(config);
         if (config.store() instanceof OperatorStore operator) {

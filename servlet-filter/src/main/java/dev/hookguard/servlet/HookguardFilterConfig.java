@@ -1,6 +1,7 @@
 package dev.hookguard.servlet;
 
 import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.core.executor.ErrorClassifier;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -24,6 +25,8 @@ import org.jspecify.annotations.Nullable;
  * @param unavailableRetryAfter the {@code Retry-After} of a 503 for an unreachable store, whole seconds, at
  *     least 1 s
  * @param metrics where meters go
+ * @param errorClassifier gives the error class recorded with each failure and rejection (the user's mapping of
+ *     exception types); {@link ErrorClassifier#defaults()} unless set
  */
 public record HookguardFilterConfig(
         List<EndpointConfig> endpoints,
@@ -32,7 +35,8 @@ public record HookguardFilterConfig(
         int deadStatus,
         boolean failOpen,
         Duration unavailableRetryAfter,
-        DeliveryMetrics metrics) {
+        DeliveryMetrics metrics,
+        ErrorClassifier errorClassifier) {
 
     /** Default answer while the event is in progress: 409 Conflict. */
     public static final int DEFAULT_IN_PROGRESS_STATUS = 409;
@@ -65,6 +69,9 @@ public record HookguardFilterConfig(
             throw new IllegalArgumentException(
                     "unavailableRetryAfter must be at least 1 s but was " + unavailableRetryAfter);
         }
+        if (errorClassifier == null) {
+            throw new IllegalArgumentException("errorClassifier must be set (ErrorClassifier.defaults() for none)");
+        }
         if (metrics == null) {
             throw new IllegalArgumentException("metrics must be set (DeliveryMetrics.none() for none)");
         }
@@ -84,7 +91,8 @@ public record HookguardFilterConfig(
                 .deadStatus(config.deadStatus)
                 .failOpen(config.failOpen)
                 .unavailableRetryAfter(config.unavailableRetryAfter)
-                .metrics(config.metrics);
+                .metrics(config.metrics)
+                .errorClassifier(config.errorClassifier);
     }
 
     private static void requireDistinct(List<EndpointConfig> endpoints) {
@@ -111,6 +119,7 @@ public record HookguardFilterConfig(
         private boolean failOpen = DEFAULT_FAIL_OPEN;
         private Duration unavailableRetryAfter = DEFAULT_UNAVAILABLE_RETRY_AFTER;
         private @Nullable DeliveryMetrics metrics;
+        private ErrorClassifier errorClassifier = ErrorClassifier.defaults();
 
         private Builder() {}
 
@@ -162,6 +171,12 @@ public record HookguardFilterConfig(
             return this;
         }
 
+        /** See {@link HookguardFilterConfig#errorClassifier()}; default {@link ErrorClassifier#defaults()}. */
+        public Builder errorClassifier(ErrorClassifier errorClassifier) {
+            this.errorClassifier = errorClassifier;
+            return this;
+        }
+
         /** See {@link HookguardFilterConfig#metrics()}; default {@link DeliveryMetrics#detect()}. */
         public Builder metrics(DeliveryMetrics metrics) {
             this.metrics = metrics;
@@ -172,7 +187,14 @@ public record HookguardFilterConfig(
         public HookguardFilterConfig build() {
             DeliveryMetrics chosen = metrics == null ? DeliveryMetrics.detect() : metrics;
             return new HookguardFilterConfig(
-                    endpoints, store, inProgressStatus, deadStatus, failOpen, unavailableRetryAfter, chosen);
+                    endpoints,
+                    store,
+                    inProgressStatus,
+                    deadStatus,
+                    failOpen,
+                    unavailableRetryAfter,
+                    chosen,
+                    errorClassifier);
         }
     }
 }

@@ -3,6 +3,8 @@ package dev.hookguard.servlet;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
+import dev.hookguard.core.ErrorClass;
+import dev.hookguard.core.executor.ErrorClassifier;
 import dev.hookguard.core.memory.InMemoryStore;
 import dev.hookguard.core.signature.Scheme;
 import dev.hookguard.core.signature.SignatureConfig;
@@ -31,12 +33,18 @@ class HookguardFilterConfigTest {
         assertThat(config.failOpen()).isFalse();
         assertThat(config.unavailableRetryAfter()).isEqualTo(Duration.ofSeconds(5));
         assertThat(config.endpoints().get(0).maxBodyBytes()).isEqualTo(1024 * 1024);
+        assertThat(config.errorClassifier()).isSameAs(ErrorClassifier.defaults());
     }
 
     @Test
     void shouldCopyEveryFieldWithFrom() {
-        HookguardFilterConfig config =
-                valid().inProgressStatus(503).deadStatus(200).failOpen(true).build();
+        HookguardFilterConfig config = valid().inProgressStatus(503)
+                .deadStatus(200)
+                .failOpen(true)
+                .errorClassifier(ErrorClassifier.custom()
+                        .exception(IllegalStateException.class, ErrorClass.SCHEMA)
+                        .build())
+                .build();
 
         assertThat(HookguardFilterConfig.from(config).build()).isEqualTo(config);
     }
