@@ -21,7 +21,7 @@ final class Guard implements AutoCloseable {
     Guard(HookguardFilterConfig config) {
         this.config = config;
         this.endpoints = new Endpoints(config.endpoints());
-        this.executor = new IdempotentExecutor(config.store());
+        this.executor = new IdempotentExecutor(config.store(), config.errorClassifier());
         this.claimer = new Claimer(executor);
         this.deadline = new ClaimDeadline(config.storeTimeout());
         this.answers = new Answers(config);

@@ -1,6 +1,7 @@
 package dev.hookguard.servlet;
 
 import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.core.executor.ErrorClassifier;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -29,6 +30,8 @@ import org.jspecify.annotations.Nullable;
  *     at most; at least 1 ms
  * @param metrics where meters go
  * @param hardening the checks before and while a body is read, and the request headers never stored
+ * @param errorClassifier gives the error class recorded with each failure and rejection (the user's mapping of
+ *     exception types); {@link ErrorClassifier#defaults()} unless set
  */
 public record HookguardFilterConfig(
         List<EndpointConfig> endpoints,
@@ -39,7 +42,8 @@ public record HookguardFilterConfig(
         Duration unavailableRetryAfter,
         Duration storeTimeout,
         DeliveryMetrics metrics,
-        Hardening hardening) {
+        Hardening hardening,
+        ErrorClassifier errorClassifier) {
 
     /** Default answer while the event is in progress: 409 Conflict. */
     public static final int DEFAULT_IN_PROGRESS_STATUS = 409;
@@ -77,6 +81,9 @@ public record HookguardFilterConfig(
         if (storeTimeout == null || storeTimeout.compareTo(Duration.ofMillis(1)) < 0) {
             throw new IllegalArgumentException("storeTimeout must be at least 1 ms but was " + storeTimeout);
         }
+        if (errorClassifier == null) {
+            throw new IllegalArgumentException("errorClassifier must be set (ErrorClassifier.defaults() for none)");
+        }
         if (metrics == null) {
             throw new IllegalArgumentException("metrics must be set (DeliveryMetrics.none() for none)");
         }
@@ -107,7 +114,8 @@ public record HookguardFilterConfig(
                 .unavailableRetryAfter(config.unavailableRetryAfter)
                 .storeTimeout(config.storeTimeout)
                 .metrics(config.metrics)
-                .hardening(config.hardening);
+                .hardening(config.hardening)
+                .errorClassifier(config.errorClassifier);
     }
 
     private static void requireDistinct(List<EndpointConfig> endpoints) {
@@ -136,6 +144,7 @@ public record HookguardFilterConfig(
         private Duration storeTimeout = DEFAULT_STORE_TIMEOUT;
         private @Nullable DeliveryMetrics metrics;
         private Hardening hardening = Hardening.ofDefaults();
+        private ErrorClassifier errorClassifier = ErrorClassifier.defaults();
 
         private Builder() {}
 
@@ -193,6 +202,12 @@ public record HookguardFilterConfig(
             return this;
         }
 
+        /** See {@link HookguardFilterConfig#errorClassifier()}; default {@link ErrorClassifier#defaults()}. */
+        public Builder errorClassifier(ErrorClassifier errorClassifier) {
+            this.errorClassifier = errorClassifier;
+            return this;
+        }
+
         /** See {@link HookguardFilterConfig#metrics()}; default {@link DeliveryMetrics#detect()}. */
         public Builder metrics(DeliveryMetrics metrics) {
             this.metrics = metrics;
@@ -217,7 +232,8 @@ public record HookguardFilterConfig(
                     unavailableRetryAfter,
                     storeTimeout,
                     chosen,
-                    hardening);
+                    hardening,
+                    errorClassifier);
         }
     }
 }

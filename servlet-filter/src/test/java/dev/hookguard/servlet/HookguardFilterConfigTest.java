@@ -3,6 +3,8 @@ package dev.hookguard.servlet;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
+import dev.hookguard.core.ErrorClass;
+import dev.hookguard.core.executor.ErrorClassifier;
 import dev.hookguard.core.memory.InMemoryStore;
 import dev.hookguard.core.signature.Scheme;
 import dev.hookguard.core.signature.SignatureConfig;
@@ -32,6 +34,7 @@ class HookguardFilterConfigTest {
         assertThat(config.failOpen()).isFalse();
         assertThat(config.unavailableRetryAfter()).isEqualTo(Duration.ofSeconds(5));
         assertThat(config.endpoints().get(0).maxBodyBytes()).isEqualTo(1024 * 1024);
+        assertThat(config.errorClassifier()).isSameAs(ErrorClassifier.defaults());
         assertThat(config.hardening()).isEqualTo(Hardening.ofDefaults());
         assertThat(config.hardening().methods()).containsExactlyInAnyOrder("POST", "PUT", "PATCH");
     }
@@ -60,6 +63,9 @@ class HookguardFilterConfigTest {
                 .deadStatus(200)
                 .failOpen(true)
                 .hardening(Hardening.custom().minBodyRate(10).build())
+                .errorClassifier(ErrorClassifier.custom()
+                        .exception(IllegalStateException.class, ErrorClass.SCHEMA)
+                        .build())
                 .build();
 
         assertThat(HookguardFilterConfig.from(config).build()).isEqualTo(config);

@@ -1,6 +1,7 @@
 package dev.hookguard.spring.web;
 
 import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.core.executor.ErrorClassifier;
 import dev.hookguard.servlet.DeliveryMetrics;
 import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.servlet.HookguardFilter;
@@ -61,7 +62,8 @@ final class HookguardAssembly {
         HookguardFilterConfig.Builder builder = HookguardFilterConfig.custom()
                 .endpoints(routed.stream().map(EndpointRouting.Routed::config).toList())
                 .store(mode == null ? store : mode.store())
-                .metrics(context.getBeanProvider(DeliveryMetrics.class).getIfUnique(DeliveryMetrics::none));
+                .metrics(context.getBeanProvider(DeliveryMetrics.class).getIfUnique(DeliveryMetrics::none))
+                .errorClassifier(context.getBeanProvider(ErrorClassifier.class).getIfUnique(ErrorClassifier::defaults));
         context.getBeanProvider(HookguardFilterCustomizer.class).orderedStream().forEach(c -> c.customize(builder));
         HookguardFilterConfig config = build(builder);
         HookguardFilter hookguard = new HookguardFilter(config);
