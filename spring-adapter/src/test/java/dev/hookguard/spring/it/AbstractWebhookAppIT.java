@@ -36,6 +36,7 @@ import org.springframework.core.env.Environment;
             "hookguard.endpoints.stripe.scheme=stripe",
             "hookguard.endpoints.stripe.secrets=" + AbstractWebhookAppIT.STRIPE_SECRET,
             "hookguard.endpoints.stripe.policy.max-attempts=2",
+            "hookguard.store-timeout=30s",
             "management.endpoints.web.exposure.include=health,hookguard",
             "management.endpoint.health.show-details=always",
             "management.endpoint.health.show-components=always",
