@@ -50,9 +50,9 @@ import org.jspecify.annotations.Nullable;
  * <p>Commands: {@code SCRIPT LOAD} of every script at start ({@code prelude.lua} is prepended to every
  * script on an event's hash); {@code EVALSHA} of one script per state change ({@code claim renew complete
  * fail enqueue take schedule replay requeue resolve}, each on the event's hash alone) and of the index
- * scripts ({@code dead-letter-add due-add due-pick due-stats open-add index-prune index-remove}, each on one
- * index); {@code SCRIPT LOAD} again and one retry after {@code NOSCRIPT}; {@code HGETALL} for {@link #find},
- * a pick's records and a listing's page; {@code HMGET} of the small fields and {@code ZRANGEBYSCORE} for
+ * scripts ({@code dead-letter-add due-add due-pick due-stats index-prune index-remove}, each on one
+ * index); {@code ZADD} of the open index before a claim or requeue; {@code SCRIPT LOAD} again and one
+ * retry after {@code NOSCRIPT}; {@code HGETALL} for {@link #find}, a pick's records and a listing's page; {@code HMGET} of the small fields and {@code ZRANGEBYSCORE} for
  * listing and counting; {@code ZSCORE} for a change counter; {@code ZCOUNT} for {@link #deadLetterCount};
  * {@code TIME} for a listing. Never {@code KEYS}, {@code SCAN} or {@code MULTI}.
  *

@@ -15,27 +15,43 @@ import java.util.concurrent.ScheduledExecutorService;
  * lease is renewed every third of its length; then the verdict is written with the claim's fencing token
  * (DESIGN.md §1 and §3). Thread-safe; share one per application and {@link #close()} it on shutdown.
  *
+ * <p>Failures and rejections are recorded with the {@link dev.hookguard.core.ErrorClass} an {@link
+ * ErrorClassifier} gives them (the built-in one unless the constructor is given another).
+ *
  * <p>Use {@link #execute} when the handler runs on the calling thread, and {@link #begin} with {@link
  * InFlight#finish} or {@link InFlight#fail} when it finishes elsewhere (servlet async, a reactive chain).
  */
 public final class IdempotentExecutor implements AutoCloseable {
 
     private final IdempotencyStore store;
+    private final ErrorClassifier classifier;
     private final ScheduledExecutorService renewals;
     private final boolean ownsRenewals;
 
-    /** An executor with its own single daemon thread for lease renewals. */
+    /** An executor with its own single daemon thread for lease renewals and the default classification. */
     public IdempotentExecutor(IdempotencyStore store) {
-        this(store, Executors.newSingleThreadScheduledExecutor(IdempotentExecutor::renewalThread), true);
+        this(store, ErrorClassifier.defaults());
+    }
+
+    /** An executor with its own single daemon thread for lease renewals, classifying failures so. */
+    public IdempotentExecutor(IdempotencyStore store, ErrorClassifier classifier) {
+        this(store, classifier, Executors.newSingleThreadScheduledExecutor(IdempotentExecutor::renewalThread), true);
     }
 
     /** An executor that renews leases on the caller's scheduler, which it does not shut down. */
     public IdempotentExecutor(IdempotencyStore store, ScheduledExecutorService renewals) {
-        this(store, renewals, false);
+        this(store, ErrorClassifier.defaults(), renewals, false);
     }
 
-    private IdempotentExecutor(IdempotencyStore store, ScheduledExecutorService renewals, boolean owns) {
+    /** An executor classifying failures so and renewing leases on the caller's scheduler (not shut down). */
+    public IdempotentExecutor(IdempotencyStore store, ErrorClassifier classifier, ScheduledExecutorService renewals) {
+        this(store, classifier, renewals, false);
+    }
+
+    private IdempotentExecutor(
+            IdempotencyStore store, ErrorClassifier classifier, ScheduledExecutorService renewals, boolean owns) {
         this.store = store;
+        this.classifier = classifier;
         this.renewals = renewals;
         this.ownsRenewals = owns;
     }
@@ -54,7 +70,7 @@ public final class IdempotentExecutor implements AutoCloseable {
     public Start begin(EventKey key, Fingerprint fingerprint, Payload payload, IdempotencyPolicy policy) {
         ClaimOutcome outcome = store.claim(key, fingerprint, policy);
         if (outcome instanceof ClaimOutcome.Acquired acquired) {
-            return new InFlight(store, key, acquired, payload, policy, renewals);
+            return new InFlight(store, key, acquired, payload, policy, classifier, renewals);
         }
         return new Execution.NotRun(outcome);
     }

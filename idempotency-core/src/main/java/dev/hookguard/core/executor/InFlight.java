@@ -2,6 +2,7 @@ package dev.hookguard.core.executor;
 
 import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.Completion;
+import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.Failure;
 import dev.hookguard.core.IdempotencyPolicy;
@@ -37,6 +38,7 @@ public final class InFlight implements Start {
     private final ClaimOutcome.Acquired claim;
     private final Payload payload;
     private final IdempotencyPolicy policy;
+    private final ErrorClassifier classifier;
     private final ScheduledFuture<?> renewal;
     private volatile boolean leaseLost;
     private final AtomicBoolean finished = new AtomicBoolean();
@@ -47,12 +49,14 @@ public final class InFlight implements Start {
             ClaimOutcome.Acquired claim,
             Payload payload,
             IdempotencyPolicy policy,
+            ErrorClassifier classifier,
             ScheduledExecutorService renewals) {
         this.store = store;
         this.key = key;
         this.claim = claim;
         this.payload = payload;
         this.policy = policy;
+        this.classifier = classifier;
         long every = Math.max(1, policy.lease().toMillis() / 3);
         this.renewal = renewals.scheduleAtFixedRate(this::renew, every, every, TimeUnit.MILLISECONDS);
     }
@@ -67,29 +71,34 @@ public final class InFlight implements Start {
         return claim;
     }
 
-    /** Records the handler's response: SUCCEEDED for 2xx, REJECTED for a final 4xx, else a failure. */
+    /**
+     * Records the handler's response: SUCCEEDED for 2xx, REJECTED for a final 4xx, else a failure; the
+     * error class of a rejection or failure comes from the executor's {@link ErrorClassifier}.
+     */
     public Verdict finish(StoredResponse response) {
         stop();
+        StoredResponse capped = response.capped(policy.responseBodyCap());
         return switch (Classification.of(response.status())) {
-            case SUCCESS -> complete(Completion.succeeded(response.capped(policy.responseBodyCap())));
-            case REJECTED -> complete(Completion.rejected(response.capped(policy.responseBodyCap()), payload));
-            case RETRYABLE -> recordFailure("HTTP " + response.status());
+            case SUCCESS -> complete(Completion.succeeded(capped));
+            case REJECTED -> complete(Completion.rejected(capped, payload, classifier.ofStatus(response.status())));
+            case RETRYABLE -> recordFailure("HTTP " + response.status(), classifier.ofStatus(response.status()));
         };
     }
 
-    /** Records that the handler threw: a retryable failure, or DEAD on the last attempt. */
+    /** Records that the handler threw: a retryable failure (classified), or DEAD on the last attempt. */
     public Verdict fail(Throwable error) {
         stop();
         return recordFailure(
-                error.getClass().getName() + (error.getMessage() == null ? "" : ": " + error.getMessage()));
+                error.getClass().getName() + (error.getMessage() == null ? "" : ": " + error.getMessage()),
+                classifier.ofException(error));
     }
 
     private Verdict complete(Completion completion) {
         return record(() -> store.complete(key, claim.token(), completion, policy));
     }
 
-    private Verdict recordFailure(String error) {
-        return record(() -> store.fail(key, claim.token(), new Failure(payload, error), policy));
+    private Verdict recordFailure(String error, ErrorClass errorClass) {
+        return record(() -> store.fail(key, claim.token(), new Failure(payload, error, errorClass), policy));
     }
 
     private Verdict record(Supplier<WriteOutcome> write) {

@@ -6,19 +6,20 @@ import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.ListFilter;
 import dev.hookguard.core.OperatorAction;
+import dev.hookguard.core.OperatorActions;
 import dev.hookguard.core.RecordPage;
 import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.StoreUnavailableException;
 import dev.hookguard.spring.WebhookEndpoint;
 import dev.hookguard.spring.web.EndpointDefinitions;
+import java.security.Principal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import org.springframework.boot.actuate.endpoint.SecurityContext;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Selector;
@@ -27,23 +28,26 @@ import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 import org.springframework.lang.Nullable;
 
 /**
- * The {@code hookguard} Actuator endpoint: the operator's view of the dead-letter queue (DEAD and REJECTED records) of
- * each Hookguard endpoint. Like every Actuator endpoint it is secured by the application's security and exposed only
+ * The {@code hookguard} Actuator endpoint: the operator's view of the dead-letter queue (DEAD and REJECTED records),
+ * and of failed, queued and stalled records, of each Hookguard endpoint. Like every Actuator endpoint it is secured by the application's security and exposed only
  * when asked ({@code management.endpoints.web.exposure.include=hookguard}).
  *
  * <ul>
  *   <li>{@code GET /actuator/hookguard}: the store's type, and each endpoint with its number of dead letters;
- *   <li>{@code GET /actuator/hookguard/{endpoint}?cursor=&limit=}: one page of dead letters, oldest first, with the
- *       cursor of the next page;
+ *   <li>{@code GET /actuator/hookguard/{endpoint}?cursor=&limit=&listing=&errorClass=&text=}: one page of dead
+ *       letters (or of the listings named, comma-separated: dead, rejected, failed, queued, stalled), oldest first,
+ *       filtered by error class codes and text, with the cursor of the next page;
  *   <li>{@code GET /actuator/hookguard/{endpoint}/{eventId}}: one record, with its stored response and payload
  *       (headers that carry signatures or credentials redacted);
- *   <li>{@code POST /actuator/hookguard/{endpoint}/{eventId}} with {@code {"action": "requeue"}}, {@code {"action":
- *       "resolve", "note": "..."}} or {@code {"action": "skip"}}: requeue turns the dead letter back into FAILED with
- *       its attempts reset, so the sender's next delivery runs the handler; resolve and skip record it as SUCCEEDED
- *       (the note kept), so duplicates are acknowledged and never run the handler.
+ *   <li>{@code POST /actuator/hookguard/{endpoint}/{eventId}} with {@code {"action": "replay"}}, {@code {"action":
+ *       "requeue"}}, {@code {"action": "resolve", "note": "..."}} or {@code {"action": "skip"}} (a note is optional
+ *       but for resolve): replay turns a DEAD, REJECTED or FAILED record into QUEUED, due now, for the dispatcher;
+ *       requeue turns a dead letter back into FAILED with its attempts reset, so the sender's next delivery runs the
+ *       handler; resolve and skip record it as SUCCEEDED (the note kept), so duplicates are acknowledged and never
+ *       run the handler. The principal's name is kept in the record's history.
  * </ul>
  *
- * Answers 404 for an unknown endpoint or record, 409 when the record is not a dead letter, 400 for a bad request and
+ * Answers 404 for an unknown endpoint or record, 409 when the action does not apply to the record's status, 400 for a bad request and
  * 503 when the store is unreachable.
  */
 @Endpoint(id = "hookguard")
@@ -54,11 +58,13 @@ public class DeadLetterEndpoint {
     /** The most dead letters on a page. */
     public static final int MAX_LIMIT = 200;
 
-    private static final String ACTOR = "actuator";
+    /** The actor of actions taken without an authenticated principal. */
+    static final String ANONYMOUS = "actuator";
 
-    private static final Logger log = LoggerFactory.getLogger(DeadLetterEndpoint.class);
+    private static final List<String> VERBS = List.of("replay", "requeue", "resolve", "skip");
 
     private final RecoveryStore store;
+    private final OperatorActions operator;
     private final Supplier<Map<String, EndpointDefinitions.Definition>> endpoints;
 
     /**
@@ -69,6 +75,7 @@ public class DeadLetterEndpoint {
      */
     public DeadLetterEndpoint(RecoveryStore store, Supplier<Map<String, EndpointDefinitions.Definition>> endpoints) {
         this.store = store;
+        this.operator = new OperatorActions(store);
         this.endpoints = endpoints;
     }
 
@@ -88,10 +95,19 @@ public class DeadLetterEndpoint {
         });
     }
 
-    /** One page of an endpoint's dead letters. */
+    /**
+     * One page of an endpoint's records: its dead letters unless {@code listing} names others
+     * (comma-separated: dead, rejected, failed, queued, stalled), narrowed by {@code errorClass}
+     * (comma-separated codes such as {@code timeout,network}) and {@code text} (in the event id or last error).
+     */
     @ReadOperation
     public WebEndpointResponse<Map<String, Object>> deadLetters(
-            @Selector String endpoint, @Nullable String cursor, @Nullable Integer limit) {
+            @Selector String endpoint,
+            @Nullable String cursor,
+            @Nullable Integer limit,
+            @Nullable String listing,
+            @Nullable String errorClass,
+            @Nullable String text) {
         if (policy(endpoint).isEmpty()) {
             return error(WebEndpointResponse.STATUS_NOT_FOUND, "no Hookguard endpoint '" + endpoint + "'");
         }
@@ -100,8 +116,19 @@ public class DeadLetterEndpoint {
             return error(
                     WebEndpointResponse.STATUS_BAD_REQUEST, "limit must be 1 to " + MAX_LIMIT + " but was " + size);
         }
+        ListFilter filter;
+        try {
+            filter = ListingQuery.filter(endpoint, listing, errorClass, text);
+        } catch (IllegalArgumentException e) {
+            return error(WebEndpointResponse.STATUS_BAD_REQUEST, e.getMessage());
+        }
         return guarded(() -> {
-            RecordPage page = store.list(ListFilter.deadLetters(endpoint), cursor, size);
+            RecordPage page;
+            try {
+                page = store.list(filter, cursor, size);
+            } catch (IllegalArgumentException e) {
+                return error(WebEndpointResponse.STATUS_BAD_REQUEST, e.getMessage());
+            }
             Map<String, Object> view = new LinkedHashMap<>();
             view.put("endpoint", endpoint);
             view.put(
@@ -125,13 +152,17 @@ public class DeadLetterEndpoint {
                 .orElseGet(() -> notFound(endpoint, eventId)));
     }
 
-    /** Requeues, resolves or skips one dead letter. */
+    /**
+     * Replays, requeues, resolves or skips one record, as the authenticated principal (or {@code actuator}
+     * when there is none); the action is kept in the record's history and logged.
+     */
     @WriteOperation
     public WebEndpointResponse<Map<String, Object>> act(
             @Selector String endpoint,
             @Selector(match = Selector.Match.ALL_REMAINING) String[] eventId,
             String action,
-            @Nullable String note) {
+            @Nullable String note,
+            @Nullable SecurityContext security) {
         EventKey key = key(endpoint, eventId);
         Optional<IdempotencyPolicy> policy = policy(endpoint);
         if (key == null || policy.isEmpty()) {
@@ -141,20 +172,30 @@ public class DeadLetterEndpoint {
         if (verb.equals("resolve") && (note == null || note.isBlank())) {
             return error(WebEndpointResponse.STATUS_BAD_REQUEST, "resolve needs a note saying how it was resolved");
         }
-        if (!List.of("requeue", "resolve", "skip").contains(verb)) {
+        if (!VERBS.contains(verb)) {
             return error(
                     WebEndpointResponse.STATUS_BAD_REQUEST,
-                    "action must be requeue, resolve or skip but was '" + action + "'");
+                    "action must be replay, requeue, resolve or skip but was '" + action + "'");
         }
+        OperatorAction by = new OperatorAction(actor(security), note);
         return guarded(() -> {
             AdminOutcome outcome = switch (verb) {
-                case "requeue" -> store.requeue(key, new OperatorAction(ACTOR, note), policy.get());
-                case "resolve" -> store.resolve(key, new OperatorAction(ACTOR, note), policy.get());
-                default -> store.skip(key, new OperatorAction(ACTOR, note), policy.get());
+                case "replay" -> operator.replay(key, by, policy.get());
+                case "requeue" -> operator.requeue(key, by, policy.get());
+                case "resolve" -> operator.resolve(key, by, policy.get());
+                default -> operator.skip(key, by, policy.get());
             };
-            log.info("Operator action {} on dead letter {}: {}", verb, key, outcome);
             return answer(key, outcome);
         });
+    }
+
+    private static String actor(@Nullable SecurityContext security) {
+        Principal principal = security == null ? null : security.getPrincipal();
+        return principal == null
+                        || principal.getName() == null
+                        || principal.getName().isBlank()
+                ? ANONYMOUS
+                : principal.getName();
     }
 
     private WebEndpointResponse<Map<String, Object>> answer(EventKey key, AdminOutcome outcome) {

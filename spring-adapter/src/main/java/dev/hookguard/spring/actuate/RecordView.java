@@ -1,5 +1,6 @@
 package dev.hookguard.spring.actuate;
 
+import dev.hookguard.core.AuditEntry;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.StoredResponse;
@@ -37,6 +38,10 @@ final class RecordView {
         view.put("status", record.status().name());
         view.put("attempts", record.attempts());
         view.put("lastError", record.lastError());
+        view.put(
+                "errorClass",
+                record.errorClass() == null ? null : record.errorClass().code());
+        view.put("nextAttemptAt", time(record.nextAttemptAt()));
         view.put("createdAt", time(record.createdAt()));
         view.put("updatedAt", time(record.updatedAt()));
         return view;
@@ -55,8 +60,22 @@ final class RecordView {
         view.put("createdAt", time(record.createdAt()));
         view.put("updatedAt", time(record.updatedAt()));
         view.put("lastError", record.lastError());
+        view.put(
+                "errorClass",
+                record.errorClass() == null ? null : record.errorClass().code());
+        view.put("nextAttemptAt", time(record.nextAttemptAt()));
+        view.put("history", record.history().stream().map(RecordView::audit).toList());
         view.put("response", response(record.response()));
         view.put("payload", payload(record.payload()));
+        return view;
+    }
+
+    private static Map<String, Object> audit(AuditEntry entry) {
+        Map<String, Object> view = new LinkedHashMap<>();
+        view.put("at", time(entry.at()));
+        view.put("actor", entry.actor());
+        view.put("action", entry.action());
+        view.put("note", entry.note());
         return view;
     }
 

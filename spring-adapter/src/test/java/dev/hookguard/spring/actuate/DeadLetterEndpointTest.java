@@ -3,6 +3,7 @@ package dev.hookguard.spring.actuate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hookguard.core.ClaimOutcome;
+import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.Failure;
 import dev.hookguard.core.Fingerprint;
@@ -15,10 +16,12 @@ import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.spring.WebhookEndpoint;
 import dev.hookguard.spring.web.EndpointDefinitions;
 import java.nio.charset.StandardCharsets;
+import java.security.Principal;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.actuate.endpoint.SecurityContext;
 import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 
 class DeadLetterEndpointTest {
@@ -69,9 +72,9 @@ class DeadLetterEndpointTest {
         dead("evt_2", "{}".getBytes(StandardCharsets.UTF_8));
         dead("evt_3", "{}".getBytes(StandardCharsets.UTF_8));
 
-        WebEndpointResponse<Map<String, Object>> first = endpoint.deadLetters("stripe", null, 2);
+        WebEndpointResponse<Map<String, Object>> first = endpoint.deadLetters("stripe", null, 2, null, null, null);
         String cursor = (String) first.getBody().get("nextCursor");
-        WebEndpointResponse<Map<String, Object>> second = endpoint.deadLetters("stripe", cursor, 2);
+        WebEndpointResponse<Map<String, Object>> second = endpoint.deadLetters("stripe", cursor, 2, null, null, null);
 
         assertThat(first.getStatus()).isEqualTo(200);
         assertThat(eventIds(first)).containsExactly("evt_1", "evt_2");
@@ -87,9 +90,11 @@ class DeadLetterEndpointTest {
 
     @Test
     void shouldRefuseAnUnknownEndpointAndABadLimit() {
-        assertThat(endpoint.deadLetters("paypal", null, null).getStatus()).isEqualTo(404);
-        assertThat(endpoint.deadLetters("stripe", null, 0).getStatus()).isEqualTo(400);
-        assertThat(endpoint.deadLetters("stripe", null, DeadLetterEndpoint.MAX_LIMIT + 1)
+        assertThat(endpoint.deadLetters("paypal", null, null, null, null, null).getStatus())
+                .isEqualTo(404);
+        assertThat(endpoint.deadLetters("stripe", null, 0, null, null, null).getStatus())
+                .isEqualTo(400);
+        assertThat(endpoint.deadLetters("stripe", null, DeadLetterEndpoint.MAX_LIMIT + 1, null, null, null)
                         .getStatus())
                 .isEqualTo(400);
     }
@@ -145,7 +150,7 @@ class DeadLetterEndpointTest {
     void shouldRequeueADeadLetterSoThatTheNextDeliveryRunsTheHandler() {
         dead("evt_1", "{}".getBytes(StandardCharsets.UTF_8));
 
-        WebEndpointResponse<Map<String, Object>> response = endpoint.act("stripe", id("evt_1"), "requeue", null);
+        WebEndpointResponse<Map<String, Object>> response = endpoint.act("stripe", id("evt_1"), "requeue", null, null);
 
         assertThat(response.getStatus()).isEqualTo(200);
         assertThat(response.getBody()).containsEntry("outcome", "UPDATED").containsEntry("status", "FAILED");
@@ -159,16 +164,20 @@ class DeadLetterEndpointTest {
         dead("evt_2", "{}".getBytes(StandardCharsets.UTF_8));
 
         WebEndpointResponse<Map<String, Object>> resolved =
-                endpoint.act("stripe", id("evt_1"), "resolve", "refunded by hand");
-        WebEndpointResponse<Map<String, Object>> skipped = endpoint.act("stripe", id("evt_2"), "SKIP", null);
+                endpoint.act("stripe", id("evt_1"), "resolve", "refunded by hand", null);
+        WebEndpointResponse<Map<String, Object>> skipped = endpoint.act("stripe", id("evt_2"), "SKIP", null, null);
 
         assertThat(resolved.getBody()).containsEntry("status", "SUCCEEDED");
         assertThat(skipped.getBody()).containsEntry("status", "SUCCEEDED");
         assertThat(store.find(EventKey.of("stripe", "evt_1")).orElseThrow().lastError())
                 .isEqualTo("refunded by hand");
         assertThat(store.find(EventKey.of("stripe", "evt_2")).orElseThrow().lastError())
-                .isEqualTo("skipped");
-        assertThat(eventIds(endpoint.deadLetters("stripe", null, null))).isEmpty();
+                .isEqualTo("java.lang.IllegalStateException: boom");
+        assertThat(store.find(EventKey.of("stripe", "evt_2")).orElseThrow().history())
+                .singleElement()
+                .satisfies(e -> assertThat(e.actor()).isEqualTo(DeadLetterEndpoint.ANONYMOUS));
+        assertThat(eventIds(endpoint.deadLetters("stripe", null, null, null, null, null)))
+                .isEmpty();
     }
 
     @Test
@@ -177,19 +186,73 @@ class DeadLetterEndpointTest {
         EventKey live = EventKey.of("stripe", "evt_live");
         store.claim(live, Fingerprint.of("{}".getBytes()), ONE_ATTEMPT);
 
-        assertThat(endpoint.act("stripe", id("evt_1"), "delete", null).getStatus())
+        assertThat(endpoint.act("stripe", id("evt_1"), "delete", null, null).getStatus())
                 .isEqualTo(400);
-        assertThat(endpoint.act("stripe", id("evt_1"), "resolve", " ").getStatus())
+        assertThat(endpoint.act("stripe", id("evt_1"), "resolve", " ", null).getStatus())
                 .isEqualTo(400);
-        assertThat(endpoint.act("stripe", id("evt_none"), "requeue", null).getStatus())
+        assertThat(endpoint.act("stripe", id("evt_none"), "requeue", null, null).getStatus())
                 .isEqualTo(404);
-        WebEndpointResponse<Map<String, Object>> notDead = endpoint.act("stripe", id("evt_live"), "requeue", null);
+        WebEndpointResponse<Map<String, Object>> notDead =
+                endpoint.act("stripe", id("evt_live"), "requeue", null, null);
         assertThat(notDead.getStatus()).isEqualTo(409);
-        assertThat(notDead.getBody())
-                .containsEntry("outcome", "NOT_DEAD_LETTER")
-                .containsEntry("status", "PROCESSING");
+        assertThat(notDead.getBody()).containsEntry("outcome", "WRONG_STATE").containsEntry("status", "PROCESSING");
         assertThat(store.find(EventKey.of("stripe", "evt_1")).orElseThrow().status())
                 .isEqualTo(RecordStatus.DEAD);
+    }
+
+    @Test
+    void shouldReplayAsThePrincipalAndKeepItInTheHistory() {
+        dead("evt_1", "{}".getBytes(StandardCharsets.UTF_8));
+        SecurityContext alice = new SecurityContext() {
+            @Override
+            public Principal getPrincipal() {
+                return () -> "alice";
+            }
+
+            @Override
+            public boolean isUserInRole(String role) {
+                return true;
+            }
+        };
+
+        WebEndpointResponse<Map<String, Object>> replayed =
+                endpoint.act("stripe", id("evt_1"), "replay", "downstream back", alice);
+
+        assertThat(replayed.getBody()).containsEntry("outcome", "UPDATED").containsEntry("status", "QUEUED");
+        assertThat(store.find(EventKey.of("stripe", "evt_1")).orElseThrow().history())
+                .singleElement()
+                .satisfies(e -> {
+                    assertThat(e.actor()).isEqualTo("alice");
+                    assertThat(e.action()).isEqualTo("replay");
+                    assertThat(e.note()).isEqualTo("downstream back");
+                });
+        assertThat(endpoint.record("stripe", id("evt_1")).getBody()).containsKey("history");
+    }
+
+    @Test
+    void shouldFilterListingsByListingErrorClassAndText() {
+        dead("evt_dead", "{}".getBytes(StandardCharsets.UTF_8));
+        EventKey failed = EventKey.of("stripe", "evt_failed");
+        IdempotencyPolicy retrying = IdempotencyPolicy.custom().maxAttempts(3).build();
+        long token = ((ClaimOutcome.Acquired) store.claim(failed, Fingerprint.of(new byte[] {1}), retrying)).token();
+        store.fail(
+                failed, token, new Failure(Payload.of(new byte[] {1}), "read timed out", ErrorClass.TIMEOUT), retrying);
+
+        assertThat(eventIds(endpoint.deadLetters("stripe", null, null, "failed", null, null)))
+                .containsExactly("evt_failed");
+        assertThat(eventIds(endpoint.deadLetters("stripe", null, null, "dead, FAILED", "timeout", null)))
+                .containsExactly("evt_failed");
+        assertThat(eventIds(endpoint.deadLetters("stripe", null, null, "dead,failed", null, "DEAD")))
+                .containsExactly("evt_dead");
+        assertThat(endpoint.deadLetters("stripe", null, null, "gone", null, null)
+                        .getStatus())
+                .isEqualTo(400);
+        assertThat(endpoint.deadLetters("stripe", null, null, null, "slow", null)
+                        .getStatus())
+                .isEqualTo(400);
+        assertThat(endpoint.deadLetters("stripe", "garbage", null, null, null, null)
+                        .getStatus())
+                .isEqualTo(400);
     }
 
     @Test
