@@ -45,8 +45,6 @@ enum LuaScript {
     DUE_PICK("due-pick.lua", false),
     /** Depth, due count and oldest due time of a due queue. */
     DUE_STATS("due-stats.lua", false),
-    /** Adds an event to its endpoint's open index. */
-    OPEN_ADD("open-add.lua", false),
     /** Removes stale entries from a dead-letter index or due queue, fenced by its change counter. */
     INDEX_PRUNE("index-prune.lua", false),
     /** Removes one entry from an index if it still has the score the caller saw. */

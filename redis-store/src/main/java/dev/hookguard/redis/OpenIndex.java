@@ -1,7 +1,6 @@
 package dev.hookguard.redis;
 
 import dev.hookguard.core.EventKey;
-import dev.hookguard.core.IdempotencyPolicy;
 import java.security.SecureRandom;
 import java.util.List;
 import java.util.random.RandomGenerator;
@@ -13,6 +12,8 @@ import java.util.random.RandomGenerator;
  * random mark (its score), which the record keeps in field {@code o}. Whoever settles the record removes
  * the entry only while it still has that mark, so an entry written by a later add is never removed, and a
  * crash between the two commands leaves an extra entry (dropped by the next listing), never a missing one.
+ * The index has no time to live: settled records leave it, stale entries are dropped by listings, and the
+ * key vanishes with its last entry.
  */
 final class OpenIndex {
 
@@ -33,14 +34,12 @@ final class OpenIndex {
         return Long.toString(1 + random.nextLong(MARK_BOUND - 1));
     }
 
-    /** The add of the event under {@code mark}, to run before the script that opens its record. */
-    RedisGateway.Eval add(EventKey key, String mark, IdempotencyPolicy policy) {
-        return new RedisGateway.Eval(
-                LuaScript.OPEN_ADD,
-                keys.open(key.endpoint()),
-                RecordCodec.ascii(key.eventId()),
-                RecordCodec.ascii(mark),
-                RecordCodec.ascii(Long.toString(IndexTtl.of(policy).toMillis())));
+    /**
+     * Adds the event under {@code mark} ({@code ZADD}, the cheapest command there is, since every claim
+     * pays it), then runs the script that opens its record; returns the script's reply.
+     */
+    List<Object> addThenRun(EventKey key, String mark, RedisGateway.Eval open) {
+        return redis.zaddThenEval(keys.open(key.endpoint()), Long.parseLong(mark), key.eventId(), open);
     }
 
     /** Drops the event's entry if it still has {@code mark} (empty: nothing to drop); not waited for. */

@@ -73,19 +73,21 @@ final class RedisGateway implements AutoCloseable {
     }
 
     /**
-     * Runs two scripts, the first before the second, and returns both replies. On one connection to one
-     * server (standalone, Sentinel) they are sent together, since Redis runs one connection's commands in
-     * order; on a cluster, whose keys live on other nodes, the second is sent only once the first answered.
+     * Adds a member to a sorted set ({@code ZADD}), then runs a script, and returns the script's reply. On
+     * one connection to one server (standalone, Sentinel) both are sent together, since Redis runs one
+     * connection's commands in order; on a cluster, whose keys live on other nodes, the script is sent only
+     * once the {@code ZADD} answered.
      */
-    List<List<Object>> evalInOrder(Eval first, Eval second) {
+    List<Object> zaddThenEval(String key, long score, String member, Eval then) {
+        byte[] value = member.getBytes(StandardCharsets.US_ASCII);
+        RedisFuture<Long> added = send(() -> commands.zadd(key, (double) score, value), "ZADD");
         if (clustered) {
-            List<Object> firstReply = first.run(this);
-            return List.of(firstReply, second.run(this));
+            await(() -> added, "ZADD");
+            return then.run(this);
         }
-        RedisFuture<List<Object>> firstFuture = sendEval(first.script(), first.key(), first.args());
-        RedisFuture<List<Object>> secondFuture = sendEval(second.script(), second.key(), second.args());
-        List<Object> firstReply = awaitEval(firstFuture, first.script(), first.key(), first.args());
-        return List.of(firstReply, awaitEval(secondFuture, second.script(), second.key(), second.args()));
+        RedisFuture<List<Object>> reply = sendEval(then.script(), then.key(), then.args());
+        await(() -> added, "ZADD");
+        return awaitEval(reply, then.script(), then.key(), then.args());
     }
 
     /** Runs one script on each of several keys, sent together (each to its own cluster node), in order. */

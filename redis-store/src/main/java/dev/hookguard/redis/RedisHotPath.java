@@ -45,16 +45,16 @@ final class RedisHotPath implements IdempotencyStore {
     @Override
     public ClaimOutcome claim(EventKey key, Fingerprint fingerprint, IdempotencyPolicy policy) {
         String mark = open.newMark();
-        List<Object> reply = redis.evalInOrder(
-                        open.add(key, mark, policy),
-                        new RedisGateway.Eval(
-                                LuaScript.CLAIM,
-                                keys.event(key),
-                                RecordCodec.fingerprint(fingerprint),
-                                millis(policy.lease()),
-                                millis(unfinishedTtl(policy)),
-                                ascii(mark)))
-                .get(1);
+        List<Object> reply = open.addThenRun(
+                key,
+                mark,
+                new RedisGateway.Eval(
+                        LuaScript.CLAIM,
+                        keys.event(key),
+                        RecordCodec.fingerprint(fingerprint),
+                        millis(policy.lease()),
+                        millis(unfinishedTtl(policy)),
+                        ascii(mark)));
         ClaimOutcome outcome = Replies.claim(reply);
         if (outcome instanceof ClaimOutcome.Acquired) {
             due.remove(key, Replies.text(reply.get(3)));

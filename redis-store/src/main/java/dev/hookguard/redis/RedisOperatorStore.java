@@ -91,17 +91,17 @@ final class RedisOperatorStore implements OperatorStore {
     public AdminOutcome requeue(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
         long counter = deadLetters.counter(key.endpoint());
         String mark = open.newMark();
-        List<Object> reply = redis.evalInOrder(
-                        open.add(key, mark, policy),
-                        new RedisGateway.Eval(
-                                LuaScript.REQUEUE,
-                                keys.event(key),
-                                utf8(action.actor()),
-                                utf8(action.note()),
-                                ascii(mark),
-                                millis(policy.retention()),
-                                number(AuditEntry.MAX_HISTORY)))
-                .get(1);
+        List<Object> reply = open.addThenRun(
+                key,
+                mark,
+                new RedisGateway.Eval(
+                        LuaScript.REQUEUE,
+                        keys.event(key),
+                        utf8(action.actor()),
+                        utf8(action.note()),
+                        ascii(mark),
+                        millis(policy.retention()),
+                        number(AuditEntry.MAX_HISTORY)));
         AdminOutcome outcome = Replies.admin(reply);
         if (outcome == AdminOutcome.UPDATED) {
             deadLetters.remove(key, counter);
