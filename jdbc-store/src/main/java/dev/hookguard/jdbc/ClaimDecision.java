@@ -21,9 +21,10 @@ sealed interface ClaimDecision {
      * The claim may take the row over.
      *
      * @param acquired the token and attempt the takeover writes
+     * @param previousToken the row's token that the takeover replaces (its update is guarded by it)
      * @param fresh true when the row was past its retention and starts over (attempt 1, new fingerprint)
      */
-    record TakeOver(ClaimOutcome.Acquired acquired, boolean fresh) implements ClaimDecision {}
+    record TakeOver(ClaimOutcome.Acquired acquired, long previousToken, boolean fresh) implements ClaimDecision {}
 
     /**
      * The row is held or finished; the claim reports it and writes nothing.
@@ -32,14 +33,17 @@ sealed interface ClaimDecision {
      */
     record Report(ClaimOutcome outcome) implements ClaimDecision {}
 
-    /** The decision for {@code row} (null when there is none) and a delivery with {@code fingerprint}. */
-    static ClaimDecision of(@Nullable StoredRow row, Fingerprint fingerprint, Instant now) {
+    /**
+     * The decision for {@code row} (null when there is none) and a delivery with {@code fingerprint}, at the
+     * database's {@code now} (also in microseconds, the floor of a new token).
+     */
+    static ClaimDecision of(@Nullable StoredRow row, Fingerprint fingerprint, Instant now, long nowMicros) {
         if (row == null) {
             return new Missing();
         }
         EventRecord r = row.record();
-        if (!now.isBefore(row.expiresAt())) {
-            return new TakeOver(new ClaimOutcome.Acquired(r.token() + 1, 1), true);
+        if (row.expired(now)) {
+            return new TakeOver(new ClaimOutcome.Acquired(nextToken(r, nowMicros), 1), r.token(), true);
         }
         if (!r.fingerprint().equals(fingerprint)) {
             return new Report(new ClaimOutcome.Mismatch());
@@ -48,14 +52,19 @@ sealed interface ClaimDecision {
             case PROCESSING ->
                 r.leaseUntil() != null && now.isBefore(r.leaseUntil())
                         ? new Report(new ClaimOutcome.InProgress(Duration.between(now, r.leaseUntil())))
-                        : reclaim(r);
-            case FAILED, QUEUED -> reclaim(r);
+                        : reclaim(r, nowMicros);
+            case FAILED, QUEUED -> reclaim(r, nowMicros);
             case SUCCEEDED, REJECTED -> new Report(new ClaimOutcome.Duplicate(r.status(), r.response()));
             case DEAD -> new Report(new ClaimOutcome.Dead());
         };
     }
 
-    private static ClaimDecision reclaim(EventRecord r) {
-        return new TakeOver(new ClaimOutcome.Acquired(r.token() + 1, r.attempts() + 1), false);
+    private static ClaimDecision reclaim(EventRecord r, long nowMicros) {
+        return new TakeOver(new ClaimOutcome.Acquired(nextToken(r, nowMicros), r.attempts() + 1), r.token(), false);
+    }
+
+    /** {@code greatest(token + 1, now in µs)}: higher than every token the key had, also before a purge. */
+    static long nextToken(EventRecord r, long nowMicros) {
+        return Math.max(r.token() + 1, nowMicros);
     }
 }

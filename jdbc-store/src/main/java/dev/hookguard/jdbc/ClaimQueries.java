@@ -20,10 +20,12 @@ import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Query;
 import org.jooq.Record;
+import org.jooq.Record1;
 import org.jooq.Record2;
 import org.jooq.ResultQuery;
 import org.jooq.SQLDialect;
 import org.jooq.SelectField;
+import org.jooq.Table;
 import org.jooq.impl.DSL;
 
 /**
@@ -34,15 +36,18 @@ final class ClaimQueries {
 
     static final Field<String> PROCESSING = inline(RecordStatus.PROCESSING.code());
     static final Field<String> FAILED = inline(RecordStatus.FAILED.code());
+    static final Field<String> QUEUED = inline(RecordStatus.QUEUED.code());
 
     private final EventsTable t;
     private final DatabaseTime time;
     private final Field<Instant> dbNow;
+    private final Field<Long> dbMicros;
 
     ClaimQueries(EventsTable table, DatabaseTime time) {
         this.t = table;
         this.time = time;
         this.dbNow = time.now().as("db_now");
+        this.dbMicros = time.micros().as("db_micros");
     }
 
     /**
@@ -51,13 +56,16 @@ final class ClaimQueries {
      * attempt, or no row when the guard refused.
      */
     ResultQuery<Record2<Long, Integer>> upsert(DSLContext dsl, EventKey key, Fingerprint fp, IdempotencyPolicy policy) {
-        Condition expired = t.expiresAt.le(time.now());
+        Condition expired = expired();
         Condition reclaimable = t.fingerprint
                 .eq(excluded(t.fingerprint))
-                .and(t.status.eq(FAILED).or(t.status.eq(PROCESSING).and(t.leaseUntil.le(time.now()))));
+                .and(t.status.in(FAILED, QUEUED).or(t.status.eq(PROCESSING).and(t.leaseUntil.le(time.now()))));
         Map<Field<?>, Field<?>> set = new LinkedHashMap<>(clearedResponse());
         set.put(t.status, PROCESSING);
-        set.put(t.token, t.token.plus(inline(1L)));
+        set.put(t.token, DSL.greatest(t.token.plus(inline(1L)), excluded(t.token)));
+        set.put(t.nextAttemptAt, nullOf(t.nextAttemptAt));
+        set.put(t.errorClass, when(expired, nullOf(t.errorClass)).otherwise(t.errorClass));
+        set.put(t.history, when(expired, nullOf(t.history)).otherwise(t.history));
         set.put(t.attempts, when(expired, inline(1)).otherwise(t.attempts.plus(inline(1))));
         set.put(t.fingerprint, excluded(t.fingerprint));
         set.put(t.leaseUntil, excluded(t.leaseUntil));
@@ -77,25 +85,39 @@ final class ClaimQueries {
                 .returningResult(t.token, t.attempts);
     }
 
-    /** Inserts a fresh row unless one exists, without an error: {@code INSERT IGNORE} or {@code MERGE}. */
-    Query insertIfAbsent(DSLContext dsl, EventKey key, Fingerprint fp, IdempotencyPolicy policy) {
-        Map<Field<?>, Field<?>> row = freshRow(key, fp, policy);
+    /**
+     * Inserts {@code row} unless the key exists, without an error, and returns its token (no row when one existed):
+     * {@code INSERT IGNORE … RETURNING token} on MariaDB, {@code SELECT token FROM FINAL TABLE (MERGE …)} on H2.
+     */
+    ResultQuery<Record1<Long>> insertIfAbsent(DSLContext dsl, EventKey key, Map<Field<?>, Field<?>> row) {
         if (dsl.dialect().family() == SQLDialect.H2) {
-            return dsl.mergeInto(t.table)
+            var merge = dsl.mergeInto(t.table)
                     .using(DSL.selectOne())
                     .on(is(key))
                     .whenNotMatchedThenInsert(row.keySet())
                     .values(row.values());
+            Table<?> inserted = DSL.finalTable(merge);
+            return dsl.select(DSL.field(t.token.getUnqualifiedName(), Long.class))
+                    .from(inserted);
         }
-        return dsl.insertInto(t.table).set(row).onDuplicateKeyIgnore();
+        return dsl.insertInto(t.table).set(row).onDuplicateKeyIgnore().returningResult(t.token);
     }
 
-    /** The row (all columns) and the database's current time as {@link #dbNow}; locked when {@code forUpdate}. */
+    /**
+     * The row (all columns) and the database's current time as {@link #dbNow} and {@link #dbMicros}; locked when
+     * {@code forUpdate}.
+     */
     ResultQuery<Record> read(DSLContext dsl, EventKey key, boolean forUpdate) {
         List<SelectField<?>> fields = new ArrayList<>(t.columns);
         fields.add(dbNow);
+        fields.add(dbMicros);
         var select = dsl.select(fields).from(t.table).where(is(key));
         return forUpdate ? select.forUpdate() : select;
+    }
+
+    /** The row's token. */
+    ResultQuery<Record1<Long>> token(DSLContext dsl, EventKey key) {
+        return dsl.select(t.token).from(t.table).where(is(key));
     }
 
     /** The database's time in the row that {@link #read} returns. */
@@ -103,11 +125,30 @@ final class ClaimQueries {
         return row.get(dbNow);
     }
 
+    /** The database's time in microseconds in the row that {@link #read} returns: the floor of a new token. */
+    long dbMicros(Record row) {
+        return row.get(dbMicros);
+    }
+
+    /**
+     * Past its retention, so it behaves as absent: {@code expires_at <= now}, unless the row is in the due queue
+     * ({@code next_attempt_at} set), which keeps it alive whatever its expiry (rule 6: nothing queued expires unseen).
+     */
+    Condition expired() {
+        return t.expiresAt.le(time.now()).and(t.nextAttemptAt.isNull());
+    }
+
+    /** Not {@link #expired()}. */
+    Condition live() {
+        return t.expiresAt.gt(time.now()).or(t.nextAttemptAt.isNotNull());
+    }
+
     /** Takes over the row that {@link #read} locked and {@link ClaimDecision} released. */
     Query takeOver(DSLContext dsl, EventKey key, Fingerprint fp, IdempotencyPolicy policy, ClaimDecision.TakeOver to) {
         Map<Field<?>, Field<?>> set = new LinkedHashMap<>(clearedResponse());
         set.put(t.status, PROCESSING);
         set.put(t.token, val(to.acquired().token()));
+        set.put(t.nextAttemptAt, nullOf(t.nextAttemptAt));
         set.put(t.attempts, val(to.acquired().attempt()));
         set.put(t.leaseUntil, time.after(policy.lease()));
         set.put(t.expiresAt, time.after(unfinishedRetention(policy)));
@@ -118,12 +159,11 @@ final class ClaimQueries {
             set.put(t.payloadBody, nullOf(t.payloadBody));
             set.put(t.payloadHeaders, nullOf(t.payloadHeaders));
             set.put(t.lastError, nullOf(t.lastError));
+            set.put(t.errorClass, nullOf(t.errorClass));
+            set.put(t.history, nullOf(t.history));
             set.put(t.createdAt, time.now());
         }
-        return dsl.update(t.table)
-                .set(set)
-                .where(is(key))
-                .and(t.token.eq(val(to.acquired().token() - 1)));
+        return dsl.update(t.table).set(set).where(is(key)).and(t.token.eq(val(to.previousToken())));
     }
 
     /** The condition that selects the event's row by primary key. */
@@ -140,14 +180,15 @@ final class ClaimQueries {
         return DSL.inline(null, column);
     }
 
-    private Map<Field<?>, Field<?>> freshRow(EventKey key, Fingerprint fp, IdempotencyPolicy policy) {
+    /** Every column of a new PROCESSING row: token of the database's time in µs, attempt 1, a fresh lease. */
+    Map<Field<?>, Field<?>> freshRow(EventKey key, Fingerprint fp, IdempotencyPolicy policy) {
         Map<Field<?>, Field<?>> row = new LinkedHashMap<>();
         row.put(t.endpoint, val(key.endpoint()));
         row.put(t.eventId, val(key.eventId()));
         row.put(t.formatVersion, inline(EventsTable.FORMAT_VERSION));
         row.put(t.status, PROCESSING);
         row.put(t.fingerprint, val(fp.hex()));
-        row.put(t.token, inline(1L));
+        row.put(t.token, time.micros());
         row.put(t.attempts, inline(1));
         row.put(t.leaseUntil, time.after(policy.lease()));
         row.put(t.expiresAt, time.after(unfinishedRetention(policy)));
@@ -157,7 +198,8 @@ final class ClaimQueries {
         return row;
     }
 
-    private Map<Field<?>, Field<?>> clearedResponse() {
+    /** The response columns cleared. */
+    Map<Field<?>, Field<?>> clearedResponse() {
         Map<Field<?>, Field<?>> set = new LinkedHashMap<>();
         set.put(t.responseStatus, nullOf(t.responseStatus));
         set.put(t.responseType, nullOf(t.responseType));

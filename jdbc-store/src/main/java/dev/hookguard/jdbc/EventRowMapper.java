@@ -1,5 +1,7 @@
 package dev.hookguard.jdbc;
 
+import dev.hookguard.core.AuditHistory;
+import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.Fingerprint;
@@ -23,7 +25,7 @@ final class EventRowMapper {
     }
 
     StoredRow row(Record r) {
-        return new StoredRow(record(r), r.get(t.expiresAt));
+        return new StoredRow(record(r), r.get(t.expiresAt), r.get(t.nextAttemptAt));
     }
 
     EventRecord record(Record r) {
@@ -38,7 +40,14 @@ final class EventRowMapper {
                 payload(r),
                 r.get(t.lastError),
                 r.get(t.createdAt),
-                r.get(t.updatedAt));
+                r.get(t.updatedAt),
+                errorClass(r.get(t.errorClass)),
+                r.get(t.nextAttemptAt),
+                AuditHistory.decode(r.get(t.history)));
+    }
+
+    private static @Nullable ErrorClass errorClass(@Nullable String code) {
+        return code == null ? null : ErrorClass.fromCode(code);
     }
 
     private @Nullable StoredResponse response(Record r) {

@@ -14,7 +14,7 @@ import org.jooq.impl.SQLDataType;
 
 /**
  * The hand-written jOOQ definition of the events table (no code generation): its name and one typed field per
- * column of {@code schema-<dialect>.sql}. Fields are qualified with the table name, which jOOQ drops where SQL
+ * column of the migrations {@code migration/<dialect>/V*.sql}. Fields are qualified with the table name, which jOOQ drops where SQL
  * wants bare column names (insert lists, {@code SET}).
  *
  * <p>Times are {@link Instant}s: {@code TIMESTAMP(3) WITH TIME ZONE} on PostgreSQL and H2, {@code DATETIME(3)}
@@ -23,7 +23,7 @@ import org.jooq.impl.SQLDataType;
 final class EventsTable {
 
     /** The row format this code writes into {@code format_version}. */
-    static final int FORMAT_VERSION = 1;
+    static final int FORMAT_VERSION = 2;
 
     final Table<Record> table;
     final Field<String> endpoint;
@@ -45,7 +45,10 @@ final class EventsTable {
     final Field<Instant> createdAt;
     final Field<Instant> updatedAt;
     final Field<Instant> completedAt;
-    /** Every column, in the order of the schema script. */
+    final Field<Instant> nextAttemptAt;
+    final Field<String> errorClass;
+    final Field<String> history;
+    /** Every column, in the order of the migrations. */
     final List<Field<?>> columns;
 
     EventsTable(String tableName, JdbcDialect dialect) {
@@ -70,6 +73,9 @@ final class EventsTable {
         createdAt = column(tableName, "created_at", time);
         updatedAt = column(tableName, "updated_at", time);
         completedAt = column(tableName, "completed_at", time);
+        nextAttemptAt = column(tableName, "next_attempt_at", time);
+        errorClass = column(tableName, "error_class", SQLDataType.VARCHAR(32));
+        history = column(tableName, "history", SQLDataType.CLOB);
         columns = List.of(
                 endpoint,
                 eventId,
@@ -89,7 +95,10 @@ final class EventsTable {
                 lastError,
                 createdAt,
                 updatedAt,
-                completedAt);
+                completedAt,
+                nextAttemptAt,
+                errorClass,
+                history);
     }
 
     /** The type of every time column on this dialect, seen from Java as an {@link Instant}. */

@@ -9,13 +9,11 @@ import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.Failure;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
-import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.ListFilter;
 import dev.hookguard.core.OperatorAction;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.QueueStats;
 import dev.hookguard.core.RecordPage;
-import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.WriteOutcome;
 import java.sql.Connection;
@@ -24,22 +22,24 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
-import org.jooq.DSLContext;
-import org.jooq.Record2;
 import org.jooq.exception.DataAccessException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The {@link IdempotencyStore} on one table of a PostgreSQL, H2 or MariaDB/MySQL database, reached through any
- * {@link DataSource} (a HikariCP pool in production). Thread-safe; create one per table and share it.
+ * The {@link RecoveryStore} (hot path, due queue, operator side) on one table of a PostgreSQL, H2 or MariaDB/MySQL
+ * database, reached through any {@link DataSource} (a HikariCP pool in production). Thread-safe; create one per table
+ * and share it.
  *
  * <p>Every operation borrows its own connection and runs as one auto-committed statement or one short transaction of
  * its own, never inside a transaction the caller has open, so pass the pool itself, not a transaction-aware proxy. The
  * claim is a single guarded upsert on PostgreSQL and insert-if-absent plus a locked read elsewhere (see {@link
  * UpsertClaim}, {@link LockingClaim}); every later write is an {@code UPDATE} fenced by the claim's token. Leases and
- * retention follow the database's clock, in milliseconds. Records past their retention behave as absent at once and
- * are deleted by {@link #purgeExpired()}. Any database failure is a {@link
- * dev.hookguard.core.StoreUnavailableException}. The module README lists the table and every statement.
+ * retention follow the database's clock, in milliseconds; fencing tokens start at its time in microseconds and never
+ * repeat for a key. Records past their retention behave as absent at once and are deleted by {@link #purgeExpired()},
+ * except records in the due queue ({@link JdbcDueQueue}), which never expire while there. Operators' actions ({@link
+ * JdbcOperatorStore}) keep a bounded audit history in the row. A deadlock or serialization failure is retried up to
+ * three times; any other database failure is a {@link dev.hookguard.core.StoreUnavailableException}. The module
+ * README lists the table, its migrations and every statement.
  */
 public final class JdbcIdempotencyStore implements RecoveryStore {
 
@@ -49,6 +49,8 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
     private final EventRowMapper mapper;
     private final ReadQueries reads;
     private final AdminQueries admin;
+    private final JdbcDueQueue queue;
+    private final JdbcOperatorStore operators;
     private final FencedWrites writes;
     private final ClaimStrategy claims;
 
@@ -81,7 +83,10 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
         this.session = new JdbcSession(dataSource, dialect);
         this.mapper = new EventRowMapper(table);
         this.reads = new ReadQueries(table, time, claimQueries);
-        this.admin = new AdminQueries(table, time, claimQueries, writeQueries);
+        this.admin = new AdminQueries(table, time, claimQueries);
+        this.queue = new JdbcDueQueue(session, claimQueries, new QueueQueries(table, time, claimQueries), mapper);
+        this.operators =
+                new JdbcOperatorStore(session, new OperatorQueries(table, time, claimQueries, writeQueries), mapper);
         this.writes = new FencedWrites(dialect, table, writeQueries);
         this.claims = dialect.upsertReturning()
                 ? new UpsertClaim(session, claimQueries, mapper, afterRefusal)
@@ -137,44 +142,65 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
                 "find " + key, dsl -> reads.find(dsl, key).fetchOptional().map(mapper::record));
     }
 
-    /** One page of the endpoint's dead letters (DEAD and REJECTED), oldest first. */
-    public RecordPage deadLetters(String endpoint, @Nullable String cursor, int limit) {
-        if (limit < 1) {
-            throw new IllegalArgumentException("limit must be at least 1 but was " + limit);
-        }
-        DeadLetterCursor after = cursor == null ? null : DeadLetterCursor.parse(cursor);
-        List<EventRecord> found = session.autoCommit(
-                "list dead letters of " + endpoint,
-                dsl -> reads.deadLetters(dsl, endpoint, after, limit + 1).fetch(mapper::record));
-        if (found.size() <= limit) {
-            return new RecordPage(found, null);
-        }
-        List<EventRecord> page = found.subList(0, limit);
-        return new RecordPage(page, DeadLetterCursor.after(page.get(limit - 1)).encode());
+    @Override
+    public EnqueueOutcome enqueue(EventKey key, Fingerprint fingerprint, Payload payload, IdempotencyPolicy policy) {
+        return queue.enqueue(key, fingerprint, payload, policy);
     }
 
-    /** One {@code SELECT count(*)} over the dead-letter index. */
+    /**
+     * PostgreSQL: one {@code UPDATE … FROM (SELECT … FOR UPDATE SKIP LOCKED) … RETURNING}; H2, MariaDB: one short
+     * transaction of {@code SELECT … FOR UPDATE SKIP LOCKED} and an {@code UPDATE} of the locked rows.
+     */
+    @Override
+    public List<EventRecord> pick(String endpoint, int limit, Duration window) {
+        return queue.pick(endpoint, limit, window);
+    }
+
+    @Override
+    public boolean schedule(EventKey key, Duration delay, IdempotencyPolicy policy) {
+        return queue.schedule(key, delay, policy);
+    }
+
+    /** One aggregate over the endpoint's due index: O(depth) index entries, no row or payload read. */
+    @Override
+    public QueueStats stats(String endpoint) {
+        return queue.stats(endpoint);
+    }
+
+    @Override
+    public RecordPage list(ListFilter filter, @Nullable String cursor, int limit) {
+        return operators.list(filter, cursor, limit);
+    }
+
+    @Override
+    public long count(ListFilter filter) {
+        return operators.count(filter);
+    }
+
+    /** One {@code SELECT count(*)} over the operator index (index-only on PostgreSQL). */
     @Override
     public long deadLetterCount(String endpoint) {
-        return session.autoCommit(
-                "count dead letters of " + endpoint,
-                dsl -> reads.deadLetterCount(dsl, endpoint).fetchOne(0, Long.class));
+        return operators.deadLetterCount(endpoint);
     }
 
-    /** Today's resolve: a dead letter to SUCCEEDED with the note. */
-    public AdminOutcome resolve(EventKey key, String note, IdempotencyPolicy policy) {
-        return session.transaction(
-                "resolve " + key,
-                dsl -> administer(
-                        dsl, key, () -> admin.resolve(dsl, key, note, policy).execute()));
+    @Override
+    public AdminOutcome replay(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
+        return operators.replay(key, action, policy);
     }
 
-    /** Today's requeue: a dead letter back to FAILED. */
-    public AdminOutcome requeue(EventKey key, IdempotencyPolicy policy) {
-        return session.transaction(
-                "requeue " + key,
-                dsl -> administer(
-                        dsl, key, () -> admin.requeue(dsl, key, policy).execute()));
+    @Override
+    public AdminOutcome requeue(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
+        return operators.requeue(key, action, policy);
+    }
+
+    @Override
+    public AdminOutcome resolve(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
+        return operators.resolve(key, action, policy);
+    }
+
+    @Override
+    public AdminOutcome skip(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
+        return operators.skip(key, action, policy);
     }
 
     /**
@@ -213,81 +239,5 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
 
     FencedWrites writes() {
         return writes;
-    }
-
-    private AdminOutcome administer(DSLContext dsl, EventKey key, Change change) {
-        Optional<Record2<String, Boolean>> row = admin.lock(dsl, key).fetchOptional();
-        if (row.isEmpty() || !Boolean.TRUE.equals(row.get().value2())) {
-            return AdminOutcome.NOT_FOUND;
-        }
-        if (!RecordStatus.fromCode(row.get().value1()).isDeadLetter()) {
-            return AdminOutcome.WRONG_STATE;
-        }
-        change.apply();
-        return AdminOutcome.UPDATED;
-    }
-
-    /** One statement on the locked row. */
-    @FunctionalInterface
-    private interface Change {
-        int apply();
-    }
-
-    // ---- Recovery SPI (issue 13): compile stubs on the issue-13 branch; the store's owner replaces them.
-
-    @Override
-    public EnqueueOutcome enqueue(EventKey key, Fingerprint fingerprint, Payload payload, IdempotencyPolicy policy) {
-        throw new UnsupportedOperationException("not yet: issue 13");
-    }
-
-    @Override
-    public List<EventRecord> pick(String endpoint, int limit, Duration window) {
-        throw new UnsupportedOperationException("not yet: issue 13");
-    }
-
-    @Override
-    public boolean schedule(EventKey key, Duration delay, IdempotencyPolicy policy) {
-        throw new UnsupportedOperationException("not yet: issue 13");
-    }
-
-    @Override
-    public QueueStats stats(String endpoint) {
-        throw new UnsupportedOperationException("not yet: issue 13");
-    }
-
-    /** Until issue 13 lands in this store: only the dead-letter listing, through today's index. */
-    @Override
-    public RecordPage list(ListFilter filter, @Nullable String cursor, int limit) {
-        if (filter.equals(ListFilter.deadLetters(filter.endpoint()))) {
-            return deadLetters(filter.endpoint(), cursor, limit);
-        }
-        throw new UnsupportedOperationException("not yet: issue 13");
-    }
-
-    @Override
-    public long count(ListFilter filter) {
-        throw new UnsupportedOperationException("not yet: issue 13");
-    }
-
-    @Override
-    public AdminOutcome replay(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
-        throw new UnsupportedOperationException("not yet: issue 13");
-    }
-
-    /** Until issue 13 lands in this store: today's requeue, without the audit entry. */
-    @Override
-    public AdminOutcome requeue(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
-        return requeue(key, policy);
-    }
-
-    /** Until issue 13 lands in this store: today's resolve, without the audit entry. */
-    @Override
-    public AdminOutcome resolve(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
-        return resolve(key, action.requireNote("resolve"), policy);
-    }
-
-    @Override
-    public AdminOutcome skip(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
-        throw new UnsupportedOperationException("not yet: issue 13");
     }
 }

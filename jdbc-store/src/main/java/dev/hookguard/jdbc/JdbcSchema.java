@@ -5,29 +5,44 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import javax.sql.DataSource;
 
 /**
- * The schema scripts shipped in this jar under {@code dev/hookguard/jdbc/}: {@code schema-<dialect>.sql} (every
- * statement {@code IF NOT EXISTS}) and {@code drop-<dialect>.sql}. They name the table {@value
+ * The schema, shipped in this jar as Flyway-style versioned migrations per dialect, the one source of the table's
+ * definition: {@code dev/hookguard/jdbc/migration/<dialect>/V1__create_hookguard_events.sql}, {@code
+ * V2__recovery.sql}, … and {@code drop-<dialect>.sql}. The scripts name the table {@value
  * JdbcStoreConfig#DEFAULT_TABLE_NAME}; for another name every occurrence of it (also inside index names) is replaced
  * by the configured name, which {@link JdbcStoreConfig} has checked against a strict identifier pattern, because DDL
- * cannot bind identifiers. The same statements, unchanged, are the Flyway migration {@code
- * dev/hookguard/jdbc/migration/<dialect>/V1__create_hookguard_events.sql}.
+ * cannot bind identifiers.
+ *
+ * <p>{@link #createIfMissing} applies, in order, each migration whose marker column the table lacks according to the
+ * connection's metadata (a missing table lacks them all), so a table of an older version is brought up to date and a current one is left alone. Every
+ * statement is also {@code IF [NOT] EXISTS}, so a migration interrupted half-way is completed by the next start.
  */
 public final class JdbcSchema {
+
+    /** The migrations in order, each with the column whose presence shows it was applied. */
+    static final List<Migration> MIGRATIONS = List.of(
+            new Migration("V1__create_hookguard_events", "endpoint"), new Migration("V2__recovery", "next_attempt_at"));
 
     private static final String RESOURCES = "/dev/hookguard/jdbc/";
 
     private JdbcSchema() {}
 
-    /** The statements that create the table and its indexes if they are missing. */
+    /** Every migration's statements in order: what creates the table and its indexes from nothing. */
     public static List<String> createStatements(JdbcDialect dialect, String tableName) {
-        return statements("schema-" + dialect.scriptName() + ".sql", tableName);
+        List<String> statements = new ArrayList<>();
+        for (Migration migration : MIGRATIONS) {
+            statements.addAll(migration.statements(dialect, tableName));
+        }
+        return statements;
     }
 
     /** The statements that drop the table if it exists. */
@@ -36,16 +51,39 @@ public final class JdbcSchema {
     }
 
     /**
-     * Creates the configured table and its indexes unless they exist. Several instances starting at once may race on
-     * PostgreSQL's catalog; create the schema with a migration tool when that matters.
+     * Creates the configured table and its indexes, or migrates an older one, applying each missing migration in
+     * order. Several instances starting at once may race on PostgreSQL's catalog; create the schema with a migration
+     * tool when that matters.
      */
     public static void createIfMissing(DataSource dataSource, JdbcDialect dialect, String tableName) {
-        execute(dataSource, createStatements(dialect, checked(tableName)), "create table " + tableName);
+        String table = checked(tableName);
+        try (Connection connection = dataSource.getConnection();
+                Statement statement = connection.createStatement()) {
+            if (!connection.getAutoCommit()) {
+                connection.setAutoCommit(true);
+            }
+            for (Migration migration : MIGRATIONS) {
+                if (!hasColumn(connection, table, migration.markerColumn())) {
+                    for (String sql : migration.statements(dialect, table)) {
+                        statement.execute(sql);
+                    }
+                }
+            }
+        } catch (SQLException e) {
+            throw StoreErrors.unavailable("create or migrate table " + tableName, e);
+        }
     }
 
     /** Drops the configured table if it exists, with every record in it. */
     public static void drop(DataSource dataSource, JdbcDialect dialect, String tableName) {
-        execute(dataSource, dropStatements(dialect, checked(tableName)), "drop table " + tableName);
+        try (Connection connection = dataSource.getConnection();
+                Statement statement = connection.createStatement()) {
+            for (String sql : dropStatements(dialect, checked(tableName))) {
+                statement.execute(sql);
+            }
+        } catch (SQLException e) {
+            throw StoreErrors.unavailable("drop table " + tableName, e);
+        }
     }
 
     /** The script's statements, for the table {@code tableName}: comments dropped, split at {@code ;}. */
@@ -82,17 +120,33 @@ public final class JdbcSchema {
         return JdbcStoreConfig.custom().tableName(tableName).build().tableName();
     }
 
-    private static void execute(DataSource dataSource, List<String> statements, String operation) {
-        try (Connection connection = dataSource.getConnection();
-                Statement statement = connection.createStatement()) {
-            if (!connection.getAutoCommit()) {
-                connection.setAutoCommit(true);
-            }
-            for (String sql : statements) {
-                statement.execute(sql);
-            }
-        } catch (SQLException e) {
-            throw StoreErrors.unavailable(operation, e);
+    /**
+     * Whether {@code table} exists with {@code column} in the connection's catalog and schema, from the database's
+     * metadata (names folded as the database folds unquoted identifiers; {@code _} escaped, it is a wildcard there).
+     */
+    private static boolean hasColumn(Connection connection, String table, String column) throws SQLException {
+        DatabaseMetaData meta = connection.getMetaData();
+        try (ResultSet columns = meta.getColumns(
+                connection.getCatalog(), connection.getSchema(), pattern(meta, table), pattern(meta, column))) {
+            return columns.next();
+        }
+    }
+
+    private static String pattern(DatabaseMetaData meta, String name) throws SQLException {
+        String folded = meta.storesUpperCaseIdentifiers() ? name.toUpperCase(Locale.ROOT) : name;
+        return folded.replace("_", meta.getSearchStringEscape() + "_");
+    }
+
+    /**
+     * One versioned migration.
+     *
+     * @param name the file name without {@code .sql}, as Flyway wants it
+     * @param markerColumn a column the migration adds, whose presence shows it was applied
+     */
+    record Migration(String name, String markerColumn) {
+
+        List<String> statements(JdbcDialect dialect, String tableName) {
+            return JdbcSchema.statements("migration/" + dialect.scriptName() + "/" + name + ".sql", tableName);
         }
     }
 }

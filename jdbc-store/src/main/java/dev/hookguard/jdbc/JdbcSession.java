@@ -2,6 +2,8 @@ package dev.hookguard.jdbc;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
 import javax.sql.DataSource;
 import org.jooq.DSLContext;
 import org.jooq.SQLDialect;
@@ -9,11 +11,17 @@ import org.jooq.conf.RenderQuotedNames;
 import org.jooq.conf.Settings;
 import org.jooq.exception.DataAccessException;
 import org.jooq.impl.DSL;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Borrows a connection from the data source for each store operation and runs it either as one auto-committed
  * statement or as one short transaction of its own. The store never joins a transaction the caller has open: a claim
  * inside an outer transaction could read a stale snapshot and let two workers in.
+ *
+ * <p>A deadlock or serialization failure (SQLState {@code 40001}, {@code 40P01}, MariaDB error 1213) is not an outage:
+ * the database rolled the victim back, so the whole operation runs again, at most {@value #MAX_CONFLICT_RETRIES}
+ * times, before it is reported as unavailable.
  */
 final class JdbcSession {
 
@@ -24,8 +32,14 @@ final class JdbcSession {
             .withExecuteLogging(false)
             .withFetchWarnings(false);
 
+    /** How often an operation is run again after a deadlock or serialization failure. */
+    static final int MAX_CONFLICT_RETRIES = 3;
+
+    private static final Logger log = LoggerFactory.getLogger(JdbcSession.class);
+
     private final DataSource dataSource;
     private final JdbcDialect dialect;
+    private final AtomicLong conflictRetries = new AtomicLong();
 
     JdbcSession(DataSource dataSource, JdbcDialect dialect) {
         this.dataSource = dataSource;
@@ -36,6 +50,10 @@ final class JdbcSession {
     @FunctionalInterface
     interface Work<T> {
         T run(DSLContext dsl) throws SQLException;
+    }
+
+    JdbcDialect dialect() {
+        return dialect;
     }
 
     DataSource dataSource() {
@@ -58,36 +76,76 @@ final class JdbcSession {
 
     /** Runs {@code work} with auto-commit on: each statement is its own transaction. */
     <T> T autoCommit(String operation, Work<T> work) {
-        try (Connection connection = dataSource.getConnection()) {
-            if (!connection.getAutoCommit()) {
-                connection.setAutoCommit(true);
+        return retryingConflicts(operation, () -> {
+            try (Connection connection = dataSource.getConnection()) {
+                if (!connection.getAutoCommit()) {
+                    connection.setAutoCommit(true);
+                }
+                return work.run(dsl(connection));
             }
-            return work.run(dsl(connection));
-        } catch (SQLException | DataAccessException e) {
-            throw StoreErrors.unavailable(operation, e);
-        }
+        });
     }
 
     /** Runs {@code work} in one transaction of its own, committed when it returns and rolled back when it throws. */
     <T> T transaction(String operation, Work<T> work) {
-        try (Connection connection = dataSource.getConnection()) {
-            boolean autoCommit = connection.getAutoCommit();
-            connection.setAutoCommit(false);
-            try {
-                T result = work.run(dsl(connection));
-                connection.commit();
-                return result;
-            } catch (SQLException | RuntimeException | Error e) {
-                rollback(connection, e);
-                throw e;
-            } finally {
-                if (autoCommit) {
-                    restoreAutoCommit(connection);
+        return retryingConflicts(operation, () -> {
+            try (Connection connection = dataSource.getConnection()) {
+                boolean autoCommit = connection.getAutoCommit();
+                connection.setAutoCommit(false);
+                try {
+                    T result = work.run(dsl(connection));
+                    connection.commit();
+                    return result;
+                } catch (SQLException | RuntimeException | Error e) {
+                    rollback(connection, e);
+                    throw e;
+                } finally {
+                    if (autoCommit) {
+                        restoreAutoCommit(connection);
+                    }
                 }
             }
-        } catch (SQLException | DataAccessException e) {
-            throw StoreErrors.unavailable(operation, e);
+        });
+    }
+
+    /** How many times a deadlock or serialization failure made this session run an operation again. */
+    long conflictRetries() {
+        return conflictRetries.get();
+    }
+
+    /**
+     * Runs {@code attempt}, again after a deadlock or serialization failure (the database rolled the victim's
+     * transaction back, so nothing of it stands) up to {@value #MAX_CONFLICT_RETRIES} times with a short jittered
+     * pause; any other failure, or the last conflict, is a {@link dev.hookguard.core.StoreUnavailableException}.
+     */
+    private <T> T retryingConflicts(String operation, Attempt<T> attempt) {
+        for (int retry = 0; ; retry++) {
+            try {
+                return attempt.run();
+            } catch (SQLException | DataAccessException e) {
+                if (retry >= MAX_CONFLICT_RETRIES || !StoreErrors.isConflict(e)) {
+                    throw StoreErrors.unavailable(operation, e);
+                }
+                conflictRetries.incrementAndGet();
+                log.debug("Retrying {} after a conflict: {}", operation, e.getMessage());
+                pause(retry);
+            }
         }
+    }
+
+    /** A random pause of 1 to 4, 8, 16 ms, so that the retried transactions do not collide again at once. */
+    private static void pause(int retry) {
+        try {
+            Thread.sleep(ThreadLocalRandom.current().nextLong(1, 4L << retry));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** One run of an operation on a borrowed connection. */
+    @FunctionalInterface
+    private interface Attempt<T> {
+        T run() throws SQLException;
     }
 
     /**

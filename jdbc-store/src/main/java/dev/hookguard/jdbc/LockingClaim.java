@@ -4,9 +4,11 @@ import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.jooq.DSLContext;
+import org.jooq.Field;
 import org.jooq.Record;
 import org.jooq.exception.DataAccessException;
 import org.slf4j.Logger;
@@ -16,8 +18,9 @@ import org.slf4j.LoggerFactory;
  * The claim where a guarded upsert cannot report what it did (H2, MariaDB/MySQL), in two atomic steps:
  *
  * <ol>
- *   <li>Auto-committed insert-if-absent ({@code INSERT IGNORE} on MariaDB, {@code MERGE … WHEN NOT MATCHED THEN
- *       INSERT} on H2). One inserted row means the event was new: acquired, one round trip.
+ *   <li>Auto-committed insert-if-absent ({@code INSERT IGNORE … RETURNING token} on MariaDB, {@code SELECT token
+ *       FROM FINAL TABLE (MERGE … WHEN NOT MATCHED THEN INSERT …)} on H2). A returned token means the event was new:
+ *       acquired, one round trip.
  *   <li>Otherwise one short transaction: {@code SELECT … FOR UPDATE} of the row with the database's {@code now},
  *       {@link ClaimDecision}, and, when the row may be taken over, an {@code UPDATE} of the locked row.
  * </ol>
@@ -45,8 +48,10 @@ final class LockingClaim implements ClaimStrategy {
     @Override
     public ClaimOutcome claim(EventKey key, Fingerprint fingerprint, IdempotencyPolicy policy) {
         for (int round = 1; round <= MAX_ROUNDS; round++) {
-            if (session.autoCommit("claim " + key, dsl -> inserted(dsl, key, fingerprint, policy))) {
-                return new ClaimOutcome.Acquired(1, 1);
+            Optional<Long> inserted =
+                    session.autoCommit("claim " + key, dsl -> inserted(dsl, key, fingerprint, policy));
+            if (inserted.isPresent()) {
+                return new ClaimOutcome.Acquired(inserted.get(), 1);
             }
             afterRefusal.accept(key);
             Optional<ClaimOutcome> outcome =
@@ -59,12 +64,27 @@ final class LockingClaim implements ClaimStrategy {
         return CONTENDED;
     }
 
-    private boolean inserted(DSLContext dsl, EventKey key, Fingerprint fingerprint, IdempotencyPolicy policy) {
+    /** The new row's token, or empty when the row existed. */
+    private Optional<Long> inserted(DSLContext dsl, EventKey key, Fingerprint fingerprint, IdempotencyPolicy policy) {
+        return insertedToken(session, queries, dsl, key, queries.freshRow(key, fingerprint, policy));
+    }
+
+    /**
+     * Inserts {@code row} unless the key exists and returns its token, or empty when the key existed (also when H2's
+     * {@code MERGE} met a concurrent insert of the key and failed with a duplicate key). MySQL has no {@code INSERT …
+     * RETURNING}: it reads the new row's token in a second statement.
+     */
+    static Optional<Long> insertedToken(
+            JdbcSession session, ClaimQueries queries, DSLContext dsl, EventKey key, Map<Field<?>, Field<?>> row) {
         try {
-            return queries.insertIfAbsent(dsl, key, fingerprint, policy).execute() == 1;
+            var insert = queries.insertIfAbsent(dsl, key, row);
+            if (session.dialect() != JdbcDialect.MYSQL) {
+                return insert.fetchOptional(0, Long.class);
+            }
+            return insert.execute() == 1 ? queries.token(dsl, key).fetchOptional(0, Long.class) : Optional.empty();
         } catch (DataAccessException e) {
             if (StoreErrors.isIntegrityViolation(e)) {
-                return false;
+                return Optional.empty();
             }
             throw e;
         }
@@ -77,7 +97,8 @@ final class LockingClaim implements ClaimStrategy {
         if (row.isEmpty()) {
             return Optional.empty();
         }
-        ClaimDecision decision = ClaimDecision.of(mapper.row(row.get()), fingerprint, queries.dbNow(row.get()));
+        ClaimDecision decision = ClaimDecision.of(
+                mapper.row(row.get()), fingerprint, queries.dbNow(row.get()), queries.dbMicros(row.get()));
         if (decision instanceof ClaimDecision.Report report) {
             return Optional.of(report.outcome());
         }

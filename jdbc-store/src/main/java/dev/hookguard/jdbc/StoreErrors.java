@@ -13,6 +13,9 @@ import org.jspecify.annotations.Nullable;
  */
 final class StoreErrors {
 
+    /** MariaDB's and MySQL's {@code ER_LOCK_DEADLOCK}. */
+    private static final int MARIADB_DEADLOCK = 1213;
+
     private StoreErrors() {}
 
     static StoreUnavailableException unavailable(String operation, Exception e) {
@@ -24,6 +27,24 @@ final class StoreErrors {
     static boolean isIntegrityViolation(DataAccessException e) {
         String state = e.sqlState();
         return state != null && state.startsWith("23");
+    }
+
+    /**
+     * True for a deadlock or serialization failure, which the database resolved by rolling the victim's transaction
+     * back: SQLState {@code 40001} (serialization failure; MariaDB reports its deadlock error 1213 with it), {@code
+     * 40P01} (PostgreSQL's deadlock), or MariaDB/MySQL error 1213 under any SQLState.
+     */
+    static boolean isConflict(Exception e) {
+        String state = sqlState(e);
+        if ("40001".equals(state) || "40P01".equals(state)) {
+            return true;
+        }
+        for (Throwable cause = e; cause != null && cause.getCause() != cause; cause = cause.getCause()) {
+            if (cause instanceof SQLException sql && sql.getErrorCode() == MARIADB_DEADLOCK) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static @Nullable String sqlState(Exception e) {

@@ -59,7 +59,8 @@ final class UpsertClaim implements ClaimStrategy {
     }
 
     private Optional<ClaimOutcome> report(Record row, Fingerprint fingerprint) {
-        return ClaimDecision.of(mapper.row(row), fingerprint, queries.dbNow(row)) instanceof ClaimDecision.Report r
+        return ClaimDecision.of(mapper.row(row), fingerprint, queries.dbNow(row), queries.dbMicros(row))
+                        instanceof ClaimDecision.Report r
                 ? Optional.of(r.outcome())
                 : Optional.empty();
     }

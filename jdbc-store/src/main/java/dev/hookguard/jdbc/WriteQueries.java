@@ -7,6 +7,7 @@ import static org.jooq.impl.DSL.val;
 import static org.jooq.impl.DSL.when;
 
 import dev.hookguard.core.Completion;
+import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.Failure;
 import dev.hookguard.core.HeadersCodec;
@@ -14,6 +15,8 @@ import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoredResponse;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jooq.Condition;
@@ -55,6 +58,7 @@ final class WriteQueries {
         Map<Field<?>, Field<?>> set = new LinkedHashMap<>(response(completion.response()));
         set.putAll(payload(completion.payload()));
         set.put(t.status, inline(completion.status().code()));
+        set.put(t.errorClass, errorClass(completion.errorClass()));
         set.put(t.leaseUntil, nullOf(t.leaseUntil));
         set.put(t.expiresAt, time.after(policy.retention()));
         set.put(t.updatedAt, time.now());
@@ -63,9 +67,10 @@ final class WriteQueries {
     }
 
     /**
-     * Records a failure: FAILED below {@code maxAttempts}, else DEAD with the dead-letter retention. With {@code
-     * only} null the status is chosen in the statement (PostgreSQL returns it); with FAILED or DEAD the statement
-     * applies only when the attempts lead to that status, for databases without {@code UPDATE … RETURNING}.
+     * Records a failure: FAILED below {@code maxAttempts}, else DEAD with the dead-letter retention. A FAILED row with
+     * {@link Failure#retryIn()} enters the due queue at now + retryIn and is kept until then plus the retention. With
+     * {@code only} null the status is chosen in the statement (PostgreSQL returns it); with FAILED or DEAD the
+     * statement applies only when the attempts lead to that status, for databases without {@code UPDATE … RETURNING}.
      */
     UpdateConditionStep<?> fail(
             DSLContext dsl,
@@ -75,22 +80,35 @@ final class WriteQueries {
             IdempotencyPolicy policy,
             @Nullable RecordStatus only) {
         Condition dead = t.attempts.ge(val(policy.maxAttempts()));
+        Duration retryIn = failure.retryIn();
+        Field<Instant> due = retryIn == null ? nullOf(t.nextAttemptAt) : time.after(retryIn);
+        Field<Instant> failedExpiry =
+                time.after(retryIn == null ? policy.retention() : retryIn.plus(policy.retention()));
         Map<Field<?>, Field<?>> set = new LinkedHashMap<>(response(null));
         set.putAll(payload(failure.payload()));
         set.put(t.lastError, val(capped(failure.error())));
+        set.put(t.errorClass, errorClass(failure.errorClass()));
         set.put(t.leaseUntil, nullOf(t.leaseUntil));
         set.put(t.updatedAt, time.now());
         if (only == null) {
             set.put(t.status, when(dead, inline(RecordStatus.DEAD.code())).otherwise(ClaimQueries.FAILED));
+            set.put(t.expiresAt, when(dead, time.after(policy.deadRetention())).otherwise(failedExpiry));
+            // both branches null would be typed text on PostgreSQL: without a retry the column is simply null
             set.put(
-                    t.expiresAt,
-                    when(dead, time.after(policy.deadRetention())).otherwise(time.after(policy.retention())));
+                    t.nextAttemptAt,
+                    retryIn == null ? due : when(dead, nullOf(t.nextAttemptAt)).otherwise(due));
             return dsl.update(t.table).set(set).where(held(key, token));
         }
         boolean toDead = only == RecordStatus.DEAD;
         set.put(t.status, inline(only.code()));
-        set.put(t.expiresAt, time.after(toDead ? policy.deadRetention() : policy.retention()));
+        set.put(t.expiresAt, toDead ? time.after(policy.deadRetention()) : failedExpiry);
+        set.put(t.nextAttemptAt, toDead ? nullOf(t.nextAttemptAt) : due);
         return dsl.update(t.table).set(set).where(held(key, token)).and(toDead ? dead : DSL.not(dead));
+    }
+
+    /** The stored code of an error class, or null. */
+    Field<String> errorClass(@Nullable ErrorClass errorClass) {
+        return errorClass == null ? nullOf(t.errorClass) : inline(errorClass.code());
     }
 
     /** The fence: the row is PROCESSING under {@code token} and not past its retention. */

@@ -21,24 +21,39 @@ class ClaimDecisionTest {
     private static final Instant NOW = Instant.parse("2025-01-01T00:00:00.500Z");
     private static final Fingerprint FP = Fingerprint.of("a".getBytes(StandardCharsets.UTF_8));
     private static final Fingerprint OTHER = Fingerprint.of("b".getBytes(StandardCharsets.UTF_8));
+    private static final long NOW_US = NOW.toEpochMilli() * 1000;
     private static final StoredResponse RESPONSE = StoredResponse.empty(201);
 
     @Test
     void shouldInsertWhenThereIsNoRow() {
-        assertThat(ClaimDecision.of(null, FP, NOW)).isEqualTo(new ClaimDecision.Missing());
+        assertThat(ClaimDecision.of(null, FP, NOW, NOW_US)).isEqualTo(new ClaimDecision.Missing());
     }
 
     @Test
-    void shouldStartAfreshWithNextTokenWhenRowIsPastRetentionWhateverItHolds() {
+    void shouldStartAfreshWithTokenOfDatabaseTimeWhenRowIsPastRetentionWhateverItHolds() {
         StoredRow expired = row(RecordStatus.DEAD, OTHER, null, NOW);
 
-        assertThat(ClaimDecision.of(expired, FP, NOW))
-                .isEqualTo(new ClaimDecision.TakeOver(new ClaimOutcome.Acquired(8, 1), true));
+        assertThat(ClaimDecision.of(expired, FP, NOW, NOW_US))
+                .isEqualTo(new ClaimDecision.TakeOver(new ClaimOutcome.Acquired(NOW_US, 1), 7, true));
+    }
+
+    @Test
+    void shouldRaiseTokenByOneWhenItIsAheadOfDatabaseTime() {
+        assertThat(ClaimDecision.of(row(RecordStatus.FAILED, FP, null, later()), FP, NOW, 5))
+                .isEqualTo(new ClaimDecision.TakeOver(new ClaimOutcome.Acquired(8, 4), 7, false));
+    }
+
+    @Test
+    void shouldKeepRowInDueQueueAlivePastItsExpiry() {
+        StoredRow queued = new StoredRow(row(RecordStatus.FAILED, FP, null, NOW).record(), NOW, NOW);
+
+        assertThat(ClaimDecision.of(queued, FP, NOW, NOW_US))
+                .isEqualTo(new ClaimDecision.TakeOver(new ClaimOutcome.Acquired(NOW_US, 4), 7, false));
     }
 
     @Test
     void shouldReportMismatchForOtherFingerprintOnLiveRow() {
-        assertThat(ClaimDecision.of(row(RecordStatus.FAILED, OTHER, null, later()), FP, NOW))
+        assertThat(ClaimDecision.of(row(RecordStatus.FAILED, OTHER, null, later()), FP, NOW, NOW_US))
                 .isEqualTo(new ClaimDecision.Report(new ClaimOutcome.Mismatch()));
     }
 
@@ -46,27 +61,27 @@ class ClaimDecisionTest {
     void shouldReportInProgressWithRemainingLeaseWhileLeaseIsLive() {
         StoredRow held = row(RecordStatus.PROCESSING, FP, NOW.plusMillis(250), later());
 
-        assertThat(ClaimDecision.of(held, FP, NOW))
+        assertThat(ClaimDecision.of(held, FP, NOW, NOW_US))
                 .isEqualTo(new ClaimDecision.Report(new ClaimOutcome.InProgress(Duration.ofMillis(250))));
     }
 
     @Test
     void shouldReclaimWithNextTokenAndAttemptWhenLeaseEndedOrRowFailed() {
-        ClaimDecision reclaim = new ClaimDecision.TakeOver(new ClaimOutcome.Acquired(8, 4), false);
+        ClaimDecision reclaim = new ClaimDecision.TakeOver(new ClaimOutcome.Acquired(NOW_US, 4), 7, false);
 
-        assertThat(ClaimDecision.of(row(RecordStatus.PROCESSING, FP, NOW, later()), FP, NOW))
+        assertThat(ClaimDecision.of(row(RecordStatus.PROCESSING, FP, NOW, later()), FP, NOW, NOW_US))
                 .isEqualTo(reclaim);
-        assertThat(ClaimDecision.of(row(RecordStatus.FAILED, FP, null, later()), FP, NOW))
+        assertThat(ClaimDecision.of(row(RecordStatus.FAILED, FP, null, later()), FP, NOW, NOW_US))
                 .isEqualTo(reclaim);
     }
 
     @Test
     void shouldReportDuplicateOfFinishedRowAndDeadForDeadLetter() {
-        assertThat(ClaimDecision.of(row(RecordStatus.SUCCEEDED, FP, null, later()), FP, NOW))
+        assertThat(ClaimDecision.of(row(RecordStatus.SUCCEEDED, FP, null, later()), FP, NOW, NOW_US))
                 .isEqualTo(new ClaimDecision.Report(new ClaimOutcome.Duplicate(RecordStatus.SUCCEEDED, RESPONSE)));
-        assertThat(ClaimDecision.of(row(RecordStatus.REJECTED, FP, null, later()), FP, NOW))
+        assertThat(ClaimDecision.of(row(RecordStatus.REJECTED, FP, null, later()), FP, NOW, NOW_US))
                 .isEqualTo(new ClaimDecision.Report(new ClaimOutcome.Duplicate(RecordStatus.REJECTED, RESPONSE)));
-        assertThat(ClaimDecision.of(row(RecordStatus.DEAD, FP, null, later()), FP, NOW))
+        assertThat(ClaimDecision.of(row(RecordStatus.DEAD, FP, null, later()), FP, NOW, NOW_US))
                 .isEqualTo(new ClaimDecision.Report(new ClaimOutcome.Dead()));
     }
 
@@ -89,6 +104,6 @@ class ClaimDecisionTest {
                 null,
                 NOW.minusSeconds(60),
                 NOW.minusSeconds(1));
-        return new StoredRow(record, expiresAt);
+        return new StoredRow(record, expiresAt, null);
     }
 }

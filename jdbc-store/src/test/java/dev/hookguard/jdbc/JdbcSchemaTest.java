@@ -7,21 +7,25 @@ import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** The shipped scripts: one per dialect, the Flyway migration identical to it, the table name substituted safely. */
+/** The shipped migrations: the one source of the schema, applied in order, the table name substituted safely. */
 class JdbcSchemaTest {
 
     @ParameterizedTest
     @EnumSource(JdbcDialect.class)
-    void shouldShipMigrationIdenticalToSchemaScript(JdbcDialect dialect) {
-        String schema = JdbcSchema.read("schema-" + dialect.scriptName() + ".sql");
-        String migration = JdbcSchema.read("migration/" + dialect.scriptName() + "/V1__create_hookguard_events.sql");
+    void shouldCreateFromTheMigrationsInOrder(JdbcDialect dialect) {
+        List<String> statements = JdbcSchema.createStatements(dialect, "my_events");
+        List<String> v1 = JdbcSchema.MIGRATIONS.get(0).statements(dialect, "my_events");
+        List<String> v2 = JdbcSchema.MIGRATIONS.get(1).statements(dialect, "my_events");
 
-        assertThat(migration).isEqualTo(schema);
+        assertThat(statements).startsWith(v1.toArray(String[]::new)).endsWith(v2.toArray(String[]::new));
+        assertThat(JdbcSchema.MIGRATIONS)
+                .extracting(JdbcSchema.Migration::name)
+                .containsExactly("V1__create_hookguard_events", "V2__recovery");
     }
 
     @ParameterizedTest
     @EnumSource(JdbcDialect.class)
-    void shouldCreateTableKeyedOnEndpointAndEventIdWithExpiryAndDeadLetterIndexes(JdbcDialect dialect) {
+    void shouldCreateTableKeyedOnEndpointAndEventIdWithExpiryDueAndOperatorIndexes(JdbcDialect dialect) {
         List<String> statements = JdbcSchema.createStatements(dialect, "my_events");
 
         assertThat(String.join("\n", statements))
@@ -29,7 +33,9 @@ class JdbcSchemaTest {
                 .contains("CREATE TABLE IF NOT EXISTS my_events (")
                 .contains("PRIMARY KEY (endpoint, event_id)")
                 .contains("my_events_expires_idx")
-                .contains("my_events_dead_idx");
+                .contains("my_events_due_idx")
+                .contains("my_events_ops_idx")
+                .contains("next_attempt_at", "error_class", "history");
         assertThat(statements).noneMatch(s -> s.startsWith("--") || s.endsWith(";"));
     }
 

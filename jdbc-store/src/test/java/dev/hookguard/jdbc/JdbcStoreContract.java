@@ -5,6 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.Completion;
+import dev.hookguard.core.EnqueueOutcome;
+import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.Failure;
 import dev.hookguard.core.Fingerprint;
@@ -12,7 +14,6 @@ import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoredResponse;
-import dev.hookguard.testkit.Concurrently;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.time.Duration;
@@ -25,12 +26,11 @@ import java.util.function.Consumer;
 import org.jooq.impl.DSL;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * What the JDBC store does beyond the store contract, on every dialect: a claim whose read races a completion, failure,
- * lease expiry or purge; a claim that keeps out of the caller's transaction; the purge; many concurrent duplicates.
+ * lease expiry or purge; a claim that keeps out of the caller's transaction; the purge, which keeps queued and due
+ * records; tokens across purge; the migration of a V1 table.
  * The transactional mode has its own {@link TransactionalModeContract}.
  */
 abstract class JdbcStoreContract {
@@ -43,8 +43,6 @@ abstract class JdbcStoreContract {
     static final IdempotencyPolicy SHORT_LEASE =
             IdempotencyPolicy.from(POLICY).lease(SHORT).build();
     static final Fingerprint FP = Fingerprint.of("body".getBytes(StandardCharsets.UTF_8));
-
-    private static final Logger log = LoggerFactory.getLogger(JdbcStoreContract.class);
 
     JdbcIdempotencyStore store;
     String endpoint;
@@ -108,10 +106,13 @@ abstract class JdbcStoreContract {
 
     @Test
     void shouldAcquireAfreshWhenRecordIsPurgedBetweenRefusedClaimAndRead() {
-        acquire(key("e1"), POLICY);
+        long purged = acquire(key("e1"), POLICY).token();
         JdbcIdempotencyStore racing = racingStore(k -> database().delete(database().table, k));
 
-        assertThat(racing.claim(key("e1"), FP, POLICY)).isEqualTo(new ClaimOutcome.Acquired(1, 1));
+        assertThat(racing.claim(key("e1"), FP, POLICY)).isInstanceOfSatisfying(ClaimOutcome.Acquired.class, fresh -> {
+            assertThat(fresh.attempt()).isEqualTo(1);
+            assertThat(fresh.token()).isGreaterThan(purged);
+        });
     }
 
     @Test
@@ -121,7 +122,10 @@ abstract class JdbcStoreContract {
             DSL.using(caller, database().dialect.sqlDialect(), JdbcSession.SETTINGS)
                     .fetchCount(DSL.table(DSL.name(database().table)));
 
-            assertThat(store.claim(key("e1"), FP, POLICY)).isEqualTo(new ClaimOutcome.Acquired(1, 1));
+            assertThat(store.claim(key("e1"), FP, POLICY))
+                    .isInstanceOfSatisfying(
+                            ClaimOutcome.Acquired.class,
+                            acquired -> assertThat(acquired.attempt()).isEqualTo(1));
 
             caller.rollback();
         }
@@ -155,10 +159,16 @@ abstract class JdbcStoreContract {
                     failed("d1", briefDead),
                     abandoned("p1", brief));
             List<EventKey> kept = List.of(
-                    succeeded("s4", POLICY), failed("d2", longDead), abandoned("p2", POLICY), failed("f2", POLICY));
+                    succeeded("s4", POLICY),
+                    failed("d2", longDead),
+                    abandoned("p2", POLICY),
+                    failed("f2", POLICY),
+                    queued("q1", brief),
+                    dueLater("f3", brief));
             await().atMost(Duration.ofSeconds(10))
                     .pollInterval(Duration.ofMillis(50))
-                    .until(() -> expiring.stream().allMatch(k -> store.find(k).isEmpty()));
+                    .until(() -> expiring.stream().allMatch(k -> store.find(k).isEmpty())
+                            && database().now().isAfter(createdAt(key("q1")).plus(SHORT)));
 
             assertThat(store.purgeExpired()).isEqualTo(expiring.size());
 
@@ -171,27 +181,75 @@ abstract class JdbcStoreContract {
     }
 
     @Test
-    void shouldRecordExactlyOneAcquisitionPerEventFor64ThreadsTimesThousandEventsTimesFiveDuplicates()
-            throws Exception {
-        int events = 1000;
-        int duplicates = 5;
-        long start = System.nanoTime();
+    void shouldStartTokensAtDatabaseTimeInMicrosecondsAndNeverRepeatThemAfterPurge() {
+        IdempotencyPolicy brief = IdempotencyPolicy.from(SHORT_LEASE)
+                .retention(SHORT)
+                .maxAttempts(100)
+                .build();
+        long before = database().now().toEpochMilli();
+        long last = acquire(key("t"), brief).token();
+        assertThat(last).isBetween((before - 1) * 1000, (database().now().toEpochMilli() + 1) * 1000);
+        for (int i = 0; i < 20; i++) {
+            store.fail(key("t"), last, new Failure(payload("t"), "HTTP 500"), brief);
+            long next = acquire(key("t"), brief).token();
+            assertThat(next).isGreaterThan(last);
+            last = next;
+        }
+        store.complete(key("t"), last, Completion.succeeded(StoredResponse.empty(200)), brief);
+        await().atMost(Duration.ofSeconds(10))
+                .pollInterval(Duration.ofMillis(50))
+                .until(() -> store.find(key("t")).isEmpty());
+        assertThat(store.purgeExpired()).isPositive();
 
-        List<ClaimOutcome> outcomes =
-                Concurrently.run(64, events * duplicates, i -> store.claim(key("c" + (i % events)), FP, POLICY));
+        assertThat(acquire(key("t"), brief).token()).isGreaterThan(last);
+    }
 
-        Duration took = Duration.ofNanos(System.nanoTime() - start);
-        log.info(
-                "{}: {} claims of {} events on 64 threads took {} ms",
-                database().dialect,
-                outcomes.size(),
-                events,
-                took.toMillis());
-        assertThat(outcomes).filteredOn(ClaimOutcome.Acquired.class::isInstance).hasSize(events);
-        assertThat(outcomes)
-                .filteredOn(ClaimOutcome.InProgress.class::isInstance)
-                .hasSize(events * (duplicates - 1));
-        assertThat(store.deadLetters(endpoint, null, 10).records()).isEmpty();
+    @Test
+    void shouldMigrateVersionOneTableInPlaceKeepingItsRows() {
+        String table = database().table + "_v1";
+        try {
+            JdbcSchema.MIGRATIONS
+                    .get(0)
+                    .statements(database().dialect, table)
+                    .forEach(database().dsl()::execute);
+            insertVersionOneRow(table, key("old"));
+            JdbcStoreConfig config = JdbcStoreConfig.from(database().config())
+                    .tableName(table)
+                    .createSchemaIfMissing(true)
+                    .build();
+            store = new JdbcIdempotencyStore(database().dataSource, config);
+
+            assertThat(store.find(key("old")).orElseThrow().status()).isEqualTo(RecordStatus.SUCCEEDED);
+            assertThat(store.claim(key("old"), FP, POLICY)).isInstanceOf(ClaimOutcome.Duplicate.class);
+            assertThat(store.claim(key("new"), FP, POLICY)).isInstanceOf(ClaimOutcome.Acquired.class);
+            assertThat(new JdbcIdempotencyStore(database().dataSource, config).find(key("new")))
+                    .isPresent();
+        } finally {
+            JdbcSchema.drop(database().dataSource, database().dialect, table);
+        }
+    }
+
+    /** A SUCCEEDED row as version 1 of the store wrote it, into a table of version 1. */
+    private void insertVersionOneRow(String table, EventKey key) {
+        EventsTable t = new EventsTable(table, database().dialect);
+        DatabaseTime time = new DatabaseTime(database().dialect);
+        database()
+                .dsl()
+                .insertInto(t.table)
+                .set(t.endpoint, key.endpoint())
+                .set(t.eventId, key.eventId())
+                .set(t.formatVersion, 1)
+                .set(t.status, RecordStatus.SUCCEEDED.code())
+                .set(t.fingerprint, FP.hex())
+                .set(t.token, 1L)
+                .set(t.attempts, 1)
+                .set(t.expiresAt, time.after(Duration.ofHours(1)))
+                .set(t.responseStatus, 200)
+                .set(t.responseBodyOmitted, false)
+                .set(t.createdAt, time.now())
+                .set(t.updatedAt, time.now())
+                .set(t.completedAt, time.now())
+                .execute();
     }
 
     private EventKey succeeded(String id, IdempotencyPolicy policy) {
@@ -205,9 +263,26 @@ abstract class JdbcStoreContract {
         return key(id);
     }
 
+    /** QUEUED with a retention that ends long before anyone picks it: still never purged. */
+    private EventKey queued(String id, IdempotencyPolicy policy) {
+        assertThat(store.enqueue(key(id), FP, payload(id), policy)).isInstanceOf(EnqueueOutcome.Queued.class);
+        return key(id);
+    }
+
+    /** FAILED in the due queue, due in an hour: never purged while it waits. */
+    private EventKey dueLater(String id, IdempotencyPolicy policy) {
+        Failure failure = new Failure(payload(id), "HTTP 503", ErrorClass.SERVER_ERROR, Duration.ofHours(1));
+        store.fail(key(id), acquire(key(id), policy).token(), failure, policy);
+        return key(id);
+    }
+
     private EventKey abandoned(String id, IdempotencyPolicy policy) {
         acquire(key(id), policy);
         return key(id);
+    }
+
+    private Instant createdAt(EventKey key) {
+        return store.find(key).orElseThrow().createdAt();
     }
 
     private Instant leaseUntil(EventKey key) {

@@ -2,17 +2,23 @@ package dev.hookguard.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.hookguard.core.AuditEntry;
 import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.Completion;
+import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.Failure;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
+import dev.hookguard.core.ListFilter;
+import dev.hookguard.core.Listing;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoredResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import org.jooq.DSLContext;
@@ -26,8 +32,16 @@ class QueryRenderingTest {
     private static final EventKey KEY = EventKey.of("endpointvalue", "eventidvalue");
     private static final Fingerprint FP = Fingerprint.of("bodyvalue".getBytes(StandardCharsets.UTF_8));
     private static final IdempotencyPolicy POLICY = IdempotencyPolicy.ofDefaults();
-    private static final List<String> VALUES =
-            List.of("endpointvalue", "eventidvalue", FP.hex(), "notevalue", "errorvalue", "text/value", "cursorvalue");
+    private static final List<String> VALUES = List.of(
+            "endpointvalue",
+            "eventidvalue",
+            FP.hex(),
+            "notevalue",
+            "errorvalue",
+            "text/value",
+            "cursorvalue",
+            "textvalue",
+            "actorvalue");
 
     @ParameterizedTest
     @EnumSource(JdbcDialect.class)
@@ -48,10 +62,17 @@ class QueryRenderingTest {
                 assertThat(claim)
                         .startsWith("insert into my_events")
                         .contains(" on conflict (endpoint, event_id) do update set ")
-                        .contains(" where (my_events.expires_at <= current_timestamp(3) or ")
+                        .contains(" token = greatest((my_events.token + 1), excluded.token),")
+                        .contains(" where ((my_events.expires_at <= current_timestamp(3) and my_events.next_attempt_at"
+                                + " is null) or ")
                         .endsWith(" returning my_events.token, my_events.attempts");
-            case H2 -> assertThat(claim).startsWith("merge into my_events").contains(" when not matched then insert ");
-            case MARIADB, MYSQL -> assertThat(claim).startsWith("insert ignore into my_events");
+            case H2 ->
+                assertThat(claim)
+                        .startsWith("select token from final table (merge into my_events")
+                        .contains(" when not matched then insert ");
+            case MARIADB ->
+                assertThat(claim).startsWith("insert ignore into my_events").endsWith(" returning token");
+            case MYSQL -> assertThat(claim).startsWith("insert ignore into my_events");
         }
     }
 
@@ -62,25 +83,47 @@ class QueryRenderingTest {
         ClaimQueries claims = new ClaimQueries(table, time);
         WriteQueries writes = new WriteQueries(table, time, claims);
         ReadQueries reads = new ReadQueries(table, time, claims);
-        AdminQueries admin = new AdminQueries(table, time, claims, writes);
+        AdminQueries admin = new AdminQueries(table, time, claims);
+        QueueQueries queue = new QueueQueries(table, time, claims);
+        OperatorQueries operators = new OperatorQueries(table, time, claims, writes);
+        ListFilter filter = ListFilter.forEndpoint("endpointvalue")
+                .listings(EnumSet.allOf(Listing.class))
+                .errorClasses(ErrorClass.TIMEOUT)
+                .from(Instant.EPOCH)
+                .to(Instant.EPOCH.plusSeconds(1))
+                .text("textvalue")
+                .build();
+        List<AuditEntry> history = List.of(new AuditEntry(Instant.EPOCH, "actorvalue", "replay", "notevalue"));
         Payload payload = new Payload(new byte[] {1}, Map.of("X-Header", List.of("text/value")));
         StoredResponse response = StoredResponse.of(200, "text/value", new byte[] {2});
         List<Query> queries = List.of(
                 dialect == JdbcDialect.POSTGRESQL
                         ? claims.upsert(dsl, KEY, FP, POLICY)
-                        : claims.insertIfAbsent(dsl, KEY, FP, POLICY),
+                        : claims.insertIfAbsent(dsl, KEY, claims.freshRow(KEY, FP, POLICY)),
                 claims.read(dsl, KEY, true),
                 claims.takeOver(
-                        dsl, KEY, FP, POLICY, new ClaimDecision.TakeOver(new ClaimOutcome.Acquired(2, 1), true)),
+                        dsl, KEY, FP, POLICY, new ClaimDecision.TakeOver(new ClaimOutcome.Acquired(2, 1), 1, true)),
                 writes.renew(dsl, KEY, 1, POLICY),
                 writes.complete(dsl, KEY, 1, Completion.rejected(response, payload), POLICY),
                 writes.fail(dsl, KEY, 1, new Failure(payload, "errorvalue"), POLICY, null),
                 writes.fail(dsl, KEY, 1, new Failure(payload, "errorvalue"), POLICY, RecordStatus.DEAD),
                 reads.find(dsl, KEY),
-                reads.deadLetters(dsl, "endpointvalue", new DeadLetterCursor(Instant.EPOCH, "cursorvalue"), 10),
-                admin.lock(dsl, KEY),
-                admin.resolve(dsl, KEY, "notevalue", POLICY),
-                admin.requeue(dsl, KEY, POLICY),
+                dialect == JdbcDialect.POSTGRESQL
+                        ? queue.upsert(dsl, KEY, FP, payload, POLICY)
+                        : queue.restart(dsl, KEY, FP, payload, POLICY, 5),
+                dialect == JdbcDialect.POSTGRESQL
+                        ? queue.pickReturning(dsl, "endpointvalue", 10, Duration.ofSeconds(1))
+                        : queue.pickLocked(dsl, "endpointvalue", 10, Duration.ofSeconds(1)),
+                queue.push(dsl, "endpointvalue", List.of("eventidvalue"), Instant.EPOCH),
+                queue.schedule(dsl, KEY, Duration.ofSeconds(1), POLICY),
+                queue.stats(dsl, "endpointvalue"),
+                operators.list(dsl, filter, new RecordCursor(Instant.EPOCH, "cursorvalue"), 10),
+                operators.count(dsl, filter),
+                operators.deadLetterCount(dsl, "endpointvalue"),
+                operators.lock(dsl, KEY),
+                operators.replay(dsl, history, POLICY).where(operators.is(KEY)),
+                operators.requeue(dsl, history, POLICY).where(operators.is(KEY)),
+                operators.settle(dsl, history, POLICY, "notevalue").where(operators.is(KEY)),
                 admin.purgeBatch(dsl, dialect, 1000));
         return queries.stream().map(dsl::render).toList();
     }

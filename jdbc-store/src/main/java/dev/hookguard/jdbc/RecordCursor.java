@@ -4,25 +4,25 @@ import dev.hookguard.core.EventRecord;
 import java.time.Instant;
 
 /**
- * The position after one dead letter in the listing's order ({@code updated_at}, then {@code event_id}), as the
+ * The position after one record in an operator listing's order ({@code updated_at}, then {@code event_id}), as the
  * opaque cursor {@code <epoch millis>:<event id>}. Times are stored in milliseconds, so the cursor is exact.
  *
  * @param updatedAt the last listed record's update time
  * @param eventId the last listed record's event id
  */
-record DeadLetterCursor(Instant updatedAt, String eventId) {
+record RecordCursor(Instant updatedAt, String eventId) {
 
-    static DeadLetterCursor after(EventRecord last) {
-        return new DeadLetterCursor(last.updatedAt(), last.key().eventId());
+    static RecordCursor after(EventRecord last) {
+        return new RecordCursor(last.updatedAt(), last.key().eventId());
     }
 
     /** The cursor a previous page returned; anything else is an {@link IllegalArgumentException}. */
-    static DeadLetterCursor parse(String cursor) {
+    static RecordCursor parse(String cursor) {
         int colon = cursor.indexOf(':');
         try {
             if (colon > 0 && colon < cursor.length() - 1) {
                 long millis = Long.parseLong(cursor.substring(0, colon));
-                return new DeadLetterCursor(Instant.ofEpochMilli(millis), cursor.substring(colon + 1));
+                return new RecordCursor(Instant.ofEpochMilli(millis), cursor.substring(colon + 1));
             }
         } catch (NumberFormatException e) {
             // reported below

@@ -1,0 +1,109 @@
+package dev.hookguard.jdbc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.hookguard.core.ClaimOutcome;
+import dev.hookguard.core.Completion;
+import dev.hookguard.core.EventKey;
+import dev.hookguard.core.Fingerprint;
+import dev.hookguard.core.IdempotencyPolicy;
+import dev.hookguard.core.StoredResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import org.jooq.DSLContext;
+import org.jooq.Query;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A purge that empties the table, followed by VACUUM and ANALYZE, leaves PostgreSQL's key lookups on the primary key
+ * (an emptied, re-analysed table once switched them to a sequential scan, four times slower once it filled again):
+ * the V2 migration keeps VACUUM from cutting the table to zero pages. The pick stays on the due index and the
+ * dead-letter count is an index-only scan of the operator index.
+ */
+class PostgresPlanIT {
+
+    private static final Fingerprint FP = Fingerprint.of("body".getBytes(StandardCharsets.UTF_8));
+    private static final IdempotencyPolicy BRIEF = IdempotencyPolicy.custom()
+            .lease(Duration.ofMillis(400))
+            .retention(Duration.ofMillis(400))
+            .build();
+    private static final EventKey KEY = EventKey.of("plan", "e1");
+
+    private static TestDatabase database;
+
+    @BeforeAll
+    static void openDatabase() {
+        database = TestDatabase.postgres();
+    }
+
+    @AfterAll
+    static void dropTables() {
+        database.close();
+    }
+
+    @Test
+    void shouldKeepKeyLookupsOnThePrimaryKeyAfterPurgeEmptiedAndReanalysedTheTable() {
+        JdbcIdempotencyStore store = database.store();
+        for (int i = 0; i < 500; i++) {
+            EventKey key = EventKey.of("plan", "p" + i);
+            long token = ((ClaimOutcome.Acquired) store.claim(key, FP, BRIEF)).token();
+            store.complete(key, token, Completion.succeeded(StoredResponse.empty(200)), BRIEF);
+        }
+        await().atMost(Duration.ofSeconds(10))
+                .pollInterval(Duration.ofMillis(100))
+                .until(() -> store.find(EventKey.of("plan", "p499")).isEmpty());
+        assertThat(store.purgeExpired()).isEqualTo(500);
+        database.dsl().execute("vacuum analyze " + database.table);
+
+        assertThat(plan(queries().reads.find(dsl(), KEY)))
+                .contains("Index Scan using " + database.table + "_pk")
+                .doesNotContain("Seq Scan");
+        assertThat(plan(queries()
+                        .writes
+                        .complete(dsl(), KEY, 1, Completion.succeeded(StoredResponse.empty(200)), BRIEF)))
+                .contains("Index Scan using " + database.table + "_")
+                .doesNotContain("Seq Scan");
+        assertThat(plan(queries().claims.upsert(dsl(), KEY, FP, BRIEF)))
+                .contains("Conflict Arbiter Indexes: " + database.table + "_pk");
+        assertThat(plan(queries().queue.pickReturning(dsl(), "plan", 10, Duration.ofSeconds(30))))
+                .contains("Index Scan using " + database.table + "_due_idx")
+                .doesNotContain("Seq Scan");
+        assertThat(plan(queries().operators.deadLetterCount(dsl(), "plan")))
+                .contains("Index Only Scan using " + database.table + "_ops_idx");
+    }
+
+    private static DSLContext dsl() {
+        return database.dsl();
+    }
+
+    private static Queries queries() {
+        return new Queries(new EventsTable(database.table, database.dialect), database.dialect);
+    }
+
+    /** The text of {@code EXPLAIN} for the query with its values inlined, as a generic plan would see them. */
+    private static String plan(Query query) {
+        return String.join(
+                "\n", dsl().fetch("explain " + dsl().renderInlined(query)).getValues(0, String.class));
+    }
+
+    /** The store's statement builders on the test table. */
+    private static final class Queries {
+        final ClaimQueries claims;
+        final WriteQueries writes;
+        final ReadQueries reads;
+        final QueueQueries queue;
+        final OperatorQueries operators;
+
+        Queries(EventsTable table, JdbcDialect dialect) {
+            DatabaseTime time = new DatabaseTime(dialect);
+            claims = new ClaimQueries(table, time);
+            writes = new WriteQueries(table, time, claims);
+            reads = new ReadQueries(table, time, claims);
+            queue = new QueueQueries(table, time, claims);
+            operators = new OperatorQueries(table, time, claims, writes);
+        }
+    }
+}
