@@ -12,6 +12,7 @@ final class ApiRouter {
 
     private final ConsoleConfig config;
     private final CsrfTokens csrf;
+    private final OverviewRoutes overview;
     private final ReadRoutes reads;
     private final WriteRoutes writes;
     private final Export export;
@@ -19,7 +20,8 @@ final class ApiRouter {
     ApiRouter(ConsoleConfig config) {
         this.config = config;
         this.csrf = new CsrfTokens(config.csrfKey());
-        this.reads = new ReadRoutes(config, csrf);
+        this.overview = new OverviewRoutes(config, csrf);
+        this.reads = new ReadRoutes(config);
         this.writes = new WriteRoutes(reads, new RecordActions(config));
         this.export = new Export(config);
     }
@@ -47,8 +49,8 @@ final class ApiRouter {
     private void read(String route, Operator operator, HttpServletRequest request, HttpServletResponse response)
             throws IOException {
         switch (route) {
-            case "session" -> reads.session(operator, response);
-            case "counts" -> reads.counts(request, response);
+            case "session" -> overview.session(operator, response);
+            case "counts" -> overview.counts(request, response);
             case "records" -> reads.list(request, response);
             case "count" -> reads.count(request, response);
             case "record" -> reads.record(request, response);

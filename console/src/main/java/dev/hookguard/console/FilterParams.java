@@ -7,7 +7,9 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.Arrays;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -74,17 +76,17 @@ final class FilterParams {
         return classes;
     }
 
-    private static String[] values(HttpServletRequest request, String name) {
+    /** Every value of a parameter that may be repeated or comma-separated, trimmed, blanks dropped. */
+    private static List<String> values(HttpServletRequest request, String name) {
         String[] raw = request.getParameterValues(name);
         if (raw == null) {
-            return new String[0];
+            return List.of();
         }
-        return String.join(",", raw).isBlank()
-                ? new String[0]
-                : java.util.Arrays.stream(String.join(",", raw).split(","))
-                        .map(String::trim)
-                        .filter(v -> !v.isEmpty())
-                        .toArray(String[]::new);
+        return Arrays.stream(raw)
+                .flatMap(value -> Arrays.stream(value.split(",")))
+                .map(String::trim)
+                .filter(value -> !value.isEmpty())
+                .toList();
     }
 
     private static @Nullable Instant instant(HttpServletRequest request, String name) {

@@ -1,0 +1,95 @@
+package dev.hookguard.console;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.hookguard.core.ErrorClass;
+import dev.hookguard.core.ListFilter;
+import dev.hookguard.core.Listing;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.Locale;
+import java.util.Set;
+
+/** The API's overview: who is signed in (with the CSRF token), and the counts per endpoint, listing and class. */
+final class OverviewRoutes {
+
+    private final ConsoleConfig config;
+    private final CsrfTokens csrf;
+
+    OverviewRoutes(ConsoleConfig config, CsrfTokens csrf) {
+        this.config = config;
+        this.csrf = csrf;
+    }
+
+    /** Who is signed in, what they may do, their CSRF token and what the filters offer. */
+    void session(Operator operator, HttpServletResponse response) throws IOException {
+        Answers.json(response, 200, json -> {
+            json.writeStartObject();
+            json.writeStringField("operator", operator.name());
+            json.writeBooleanField("canWrite", operator.canWrite());
+            json.writeStringField("csrfToken", csrf.tokenFor(operator));
+            json.writeStringField("csrfHeader", CsrfTokens.HEADER);
+            stringArray(json, "endpoints", config.endpoints().toArray(String[]::new));
+            json.writeArrayFieldStart("listings");
+            for (Listing listing : Listing.values()) {
+                json.writeString(listing.name().toLowerCase(Locale.ROOT));
+            }
+            json.writeEndArray();
+            json.writeArrayFieldStart("errorClasses");
+            for (ErrorClass errorClass : ErrorClass.values()) {
+                json.writeString(errorClass.code());
+            }
+            json.writeEndArray();
+            json.writeEndObject();
+        });
+    }
+
+    /** Per endpoint: dead letters, records per listing, and records of the filtered listings per class. */
+    void counts(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        Answers.json(response, 200, json -> {
+            json.writeStartObject();
+            json.writeArrayFieldStart("endpoints");
+            Set<Listing> listings = FilterParams.listings(request);
+            for (String endpoint : config.endpoints()) {
+                json.writeStartObject();
+                json.writeStringField("endpoint", endpoint);
+                json.writeNumberField("deadLetters", config.store().deadLetterCount(endpoint));
+                json.writeObjectFieldStart("listings");
+                for (Listing listing : Listing.values()) {
+                    json.writeNumberField(listing.name().toLowerCase(Locale.ROOT), count(endpoint, listing));
+                }
+                json.writeEndObject();
+                json.writeObjectFieldStart("classes");
+                for (ErrorClass errorClass : ErrorClass.values()) {
+                    long count = config.store()
+                            .count(ListFilter.forEndpoint(endpoint)
+                                    .listings(listings)
+                                    .errorClasses(errorClass)
+                                    .stalledAfter(config.stalledAfter())
+                                    .build());
+                    json.writeNumberField(errorClass.code(), count);
+                }
+                json.writeEndObject();
+                json.writeEndObject();
+            }
+            json.writeEndArray();
+            json.writeEndObject();
+        });
+    }
+
+    private long count(String endpoint, Listing listing) {
+        return config.store()
+                .count(ListFilter.forEndpoint(endpoint)
+                        .listings(listing)
+                        .stalledAfter(config.stalledAfter())
+                        .build());
+    }
+
+    private static void stringArray(JsonGenerator json, String field, String[] values) throws IOException {
+        json.writeArrayFieldStart(field);
+        for (String value : values) {
+            json.writeString(value);
+        }
+        json.writeEndArray();
+    }
+}
