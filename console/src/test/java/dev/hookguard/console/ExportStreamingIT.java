@@ -2,13 +2,10 @@ package dev.hookguard.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.hookguard.core.AdminOutcome;
 import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.EventKey;
-import dev.hookguard.core.IdempotencyPolicy;
+import dev.hookguard.core.ForwardingRecoveryStore;
 import dev.hookguard.core.ListFilter;
-import dev.hookguard.core.OperatorAction;
-import dev.hookguard.core.OperatorStore;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordPage;
 import dev.hookguard.core.memory.InMemoryStore;
@@ -33,14 +30,13 @@ class ExportStreamingIT {
     private static final int RECORDS = 10_000;
 
     /** The real store, with every list call counted and the later pages held until the client read a line. */
-    private static final class Gate implements OperatorStore {
-        private final InMemoryStore store;
+    private static final class Gate extends ForwardingRecoveryStore {
         private final CountDownLatch firstLineRead = new CountDownLatch(1);
         private final AtomicInteger pages = new AtomicInteger();
         private final AtomicInteger largestLimit = new AtomicInteger();
 
         Gate(InMemoryStore store) {
-            this.store = store;
+            super(store);
         }
 
         @Override
@@ -49,7 +45,7 @@ class ExportStreamingIT {
             if (pages.incrementAndGet() == 3) {
                 await(); // the first two pages must have reached the client before the third is read
             }
-            return store.list(filter, cursor, limit);
+            return super.list(filter, cursor, limit);
         }
 
         private void await() {
@@ -61,36 +57,6 @@ class ExportStreamingIT {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException(e);
             }
-        }
-
-        @Override
-        public long count(ListFilter filter) {
-            return store.count(filter);
-        }
-
-        @Override
-        public long deadLetterCount(String endpoint) {
-            return store.deadLetterCount(endpoint);
-        }
-
-        @Override
-        public AdminOutcome replay(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
-            return store.replay(key, action, policy);
-        }
-
-        @Override
-        public AdminOutcome requeue(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
-            return store.requeue(key, action, policy);
-        }
-
-        @Override
-        public AdminOutcome resolve(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
-            return store.resolve(key, action, policy);
-        }
-
-        @Override
-        public AdminOutcome skip(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
-            return store.skip(key, action, policy);
         }
     }
 

@@ -13,6 +13,7 @@ import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoreUnavailableException;
 import dev.hookguard.core.StoredResponse;
 import dev.hookguard.core.WriteOutcome;
+import dev.hookguard.testkit.ThrowawayPostgres;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

@@ -9,6 +9,7 @@ import dev.hookguard.core.Failure;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.Payload;
+import dev.hookguard.testkit.ThrowawayRedis;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
 import java.nio.charset.StandardCharsets;

@@ -10,6 +10,7 @@ import dev.hookguard.core.EventKey;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.StoreUnavailableException;
+import dev.hookguard.testkit.ThrowawayRedis;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
@@ -53,7 +54,7 @@ class RedisOutageIT {
         assertThat(store.claim(EventKey.of("outage", "before"), FINGERPRINT, POLICY))
                 .isInstanceOf(ClaimOutcome.Acquired.class);
 
-        redis.stop();
+        redis.kill();
 
         assertTimeoutPreemptively(
                 HANG,

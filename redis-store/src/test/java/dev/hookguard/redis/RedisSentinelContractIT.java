@@ -1,10 +1,10 @@
 package dev.hookguard.redis;
 
 import dev.hookguard.core.RecoveryStore;
+import dev.hookguard.testkit.ThrowawayRedis;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 
 /**
@@ -38,7 +38,7 @@ class RedisSentinelContractIT extends RedisStoreContract {
                 master = ThrowawayRedis.start();
                 Path config = Files.createTempFile("hookguard-sentinel", ".conf");
                 Files.writeString(config, "sentinel monitor " + MASTER_NAME + " 127.0.0.1 " + master.port() + " 1\n");
-                sentinel = ThrowawayRedis.start(List.of(config.toString(), "--sentinel"));
+                sentinel = ThrowawayRedis.sentinel(config);
             }
             return "redis-sentinel://127.0.0.1:" + sentinel.port() + "#" + MASTER_NAME;
         } catch (IOException e) {

@@ -8,6 +8,7 @@ import dev.hookguard.core.BulkResult;
 import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
+import dev.hookguard.core.ForwardingRecoveryStore;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.ListFilter;
 import dev.hookguard.core.Listing;
@@ -16,6 +17,7 @@ import dev.hookguard.core.OperatorActions;
 import dev.hookguard.core.OperatorStore;
 import dev.hookguard.core.RecordPage;
 import dev.hookguard.core.RecordStatus;
+import dev.hookguard.core.RecoveryStore;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jspecify.annotations.Nullable;
@@ -62,7 +64,7 @@ public abstract class BulkContract extends OperatorContract {
             dead(key("d" + i), ErrorClass.TIMEOUT);
         }
         EventKey raced = key("d1");
-        OperatorStore racing = new ForwardingOperatorStore(store) {
+        OperatorStore racing = new ForwardingRecoveryStore(store) {
             @Override
             public AdminOutcome requeue(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
                 if (key.equals(raced)) {
@@ -100,11 +102,11 @@ public abstract class BulkContract extends OperatorContract {
     }
 
     /** Passes every call to the store and remembers the largest page asked for. */
-    private static class PageSpy extends ForwardingOperatorStore {
+    private static class PageSpy extends ForwardingRecoveryStore {
         final AtomicInteger largestPage = new AtomicInteger();
         final AtomicInteger pages = new AtomicInteger();
 
-        PageSpy(OperatorStore store) {
+        PageSpy(RecoveryStore store) {
             super(store);
         }
 

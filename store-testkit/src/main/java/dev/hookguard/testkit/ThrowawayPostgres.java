@@ -57,6 +57,11 @@ public final class ThrowawayPostgres implements AutoCloseable {
         runServerTool("pg_ctl", "-D", data(), "-l", dir.resolve("server.log").toString(), "-o", options, "-w", "start");
     }
 
+    /** Stops the server cleanly ({@code pg_ctl stop -m fast}), as an operator's restart does. */
+    public void stopServer() throws IOException, InterruptedException {
+        runServerTool("pg_ctl", "-D", data(), "-m", "fast", "-w", "stop");
+    }
+
     /**
      * Crashes the server ({@code pg_ctl stop -m immediate}: every process quits at once, without a checkpoint, so the
      * next start runs crash recovery), as the issue's outage did.

@@ -27,12 +27,14 @@ public final class ThrowawayRedis implements AutoCloseable {
 
     private final int port;
     private final Path dir;
+    private final List<String> config;
     private final List<String> args;
     private @Nullable Process process;
 
-    private ThrowawayRedis(int port, Path dir, List<String> args) {
+    private ThrowawayRedis(int port, Path dir, List<String> config, List<String> args) {
         this.port = port;
         this.dir = dir;
+        this.config = config;
         this.args = args;
     }
 
@@ -46,18 +48,29 @@ public final class ThrowawayRedis implements AutoCloseable {
         return start(List.of("--save", "", "--appendonly", "yes", "--appendfsync", "always"));
     }
 
+    /** A Sentinel ({@code redis-server <configFile> --sentinel}) reading this configuration file. */
+    public static ThrowawayRedis sentinel(Path configFile) throws IOException {
+        return start(List.of(configFile.toString()), List.of("--sentinel"));
+    }
+
     private static ThrowawayRedis start(List<String> persistence) throws IOException {
+        return start(List.of(), persistence);
+    }
+
+    private static ThrowawayRedis start(List<String> config, List<String> args) throws IOException {
         requireRedisServer();
         ThrowawayRedis redis =
-                new ThrowawayRedis(sparePort(), Files.createTempDirectory("hookguard-redis"), persistence);
+                new ThrowawayRedis(sparePort(), Files.createTempDirectory("hookguard-redis"), config, args);
         redis.startAgain();
         return redis;
     }
 
+    /** The port it listens on, at 127.0.0.1. */
     public int port() {
         return port;
     }
 
+    /** Its {@code redis://127.0.0.1:port} URI. */
     public String uri() {
         return "redis://127.0.0.1:" + port;
     }
@@ -65,6 +78,7 @@ public final class ThrowawayRedis implements AutoCloseable {
     /** Starts the process (again, on the same port and data directory) and waits until it answers PING. */
     public void startAgain() throws IOException {
         List<String> command = new ArrayList<>(List.of("redis-server"));
+        command.addAll(config); // a configuration file must come first
         command.addAll(List.of("--port", Integer.toString(port), "--bind", "127.0.0.1", "--dir", dir.toString()));
         command.addAll(args);
         process = new ProcessBuilder(command)

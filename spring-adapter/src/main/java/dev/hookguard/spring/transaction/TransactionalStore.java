@@ -1,28 +1,15 @@
 package dev.hookguard.spring.transaction;
 
-import dev.hookguard.core.AdminOutcome;
-import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.Completion;
-import dev.hookguard.core.EnqueueOutcome;
 import dev.hookguard.core.EventKey;
-import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.Failure;
-import dev.hookguard.core.Fingerprint;
+import dev.hookguard.core.ForwardingRecoveryStore;
 import dev.hookguard.core.IdempotencyPolicy;
-import dev.hookguard.core.ListFilter;
-import dev.hookguard.core.OperatorAction;
-import dev.hookguard.core.Payload;
-import dev.hookguard.core.QueueStats;
-import dev.hookguard.core.RecordPage;
-import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.StoreUnavailableException;
 import dev.hookguard.core.UnrecordableVerdictException;
 import dev.hookguard.core.WriteOutcome;
 import dev.hookguard.jdbc.JdbcIdempotencyStore;
 import java.sql.Connection;
-import java.time.Duration;
-import java.util.List;
-import java.util.Optional;
 import javax.sql.DataSource;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.CannotGetJdbcConnectionException;
@@ -36,24 +23,15 @@ import org.springframework.jdbc.datasource.DataSourceUtils;
  * an {@link UnrecordableVerdictException}: it is never retried outside the transaction, whose work is rolled back.
  * The due queue and the operator side are the JDBC store's own.
  */
-final class TransactionalStore implements RecoveryStore {
+final class TransactionalStore extends ForwardingRecoveryStore {
 
     private final JdbcIdempotencyStore store;
     private final DataSource dataSource;
 
     TransactionalStore(JdbcIdempotencyStore store, DataSource dataSource) {
+        super(store);
         this.store = store;
         this.dataSource = dataSource;
-    }
-
-    @Override
-    public ClaimOutcome claim(EventKey key, Fingerprint fingerprint, IdempotencyPolicy policy) {
-        return store.claim(key, fingerprint, policy);
-    }
-
-    @Override
-    public WriteOutcome renew(EventKey key, long token, IdempotencyPolicy policy) {
-        return store.renew(key, token, policy);
     }
 
     @Override
@@ -82,66 +60,6 @@ final class TransactionalStore implements RecoveryStore {
             delivery.failed(outcome);
         }
         return outcome;
-    }
-
-    @Override
-    public Optional<EventRecord> find(EventKey key) {
-        return store.find(key);
-    }
-
-    @Override
-    public EnqueueOutcome enqueue(EventKey key, Fingerprint fingerprint, Payload payload, IdempotencyPolicy policy) {
-        return store.enqueue(key, fingerprint, payload, policy);
-    }
-
-    @Override
-    public List<EventRecord> pick(String endpoint, int limit, Duration window) {
-        return store.pick(endpoint, limit, window);
-    }
-
-    @Override
-    public boolean schedule(EventKey key, Duration delay, IdempotencyPolicy policy) {
-        return store.schedule(key, delay, policy);
-    }
-
-    @Override
-    public QueueStats stats(String endpoint) {
-        return store.stats(endpoint);
-    }
-
-    @Override
-    public RecordPage list(ListFilter filter, @Nullable String cursor, int limit) {
-        return store.list(filter, cursor, limit);
-    }
-
-    @Override
-    public long count(ListFilter filter) {
-        return store.count(filter);
-    }
-
-    @Override
-    public long deadLetterCount(String endpoint) {
-        return store.deadLetterCount(endpoint);
-    }
-
-    @Override
-    public AdminOutcome replay(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
-        return store.replay(key, action, policy);
-    }
-
-    @Override
-    public AdminOutcome requeue(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
-        return store.requeue(key, action, policy);
-    }
-
-    @Override
-    public AdminOutcome resolve(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
-        return store.resolve(key, action, policy);
-    }
-
-    @Override
-    public AdminOutcome skip(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
-        return store.skip(key, action, policy);
     }
 
     private static @Nullable TransactionalDelivery concerned(EventKey key) {
