@@ -47,8 +47,9 @@ class SecretRulesTest {
                 .withMessage("secrets[0] must start with 'whsec_', as Stripe endpoint secrets do");
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> SecretRules.require(Scheme.STANDARD_WEBHOOKS, List.of("whsec_not base64!!")))
-                .withMessage("secrets[0] must be 'whsec_' followed by non-empty base64, or bare base64, as Standard Webhooks"
-                        + " secrets are");
+                .withMessage(
+                        "secrets[0] must be 'whsec_' followed by non-empty base64, or bare base64, as Standard Webhooks"
+                                + " secrets are");
     }
 
     @Test
