@@ -18,27 +18,37 @@ public final class SlackVerifier implements SignatureVerifier {
     static final String TIMESTAMP_HEADER = "X-Slack-Request-Timestamp";
     static final String VERSION = "v0";
 
+    private final String signatureHeader;
+    private final String timestampHeader;
     private final MacKeys keys;
     private final Tolerance tolerance;
-    private final PrefixedSignatures signatures = new PrefixedSignatures(SIGNATURE_HEADER, VERSION + "=", Codecs::hex);
+    private final PrefixedSignatures signatures;
 
     /** A verifier with this configuration and clock. */
     public SlackVerifier(SignatureConfig config, Clock clock) {
+        this(config, clock, SIGNATURE_HEADER, TIMESTAMP_HEADER);
+    }
+
+    /** The same {@code v0:timestamp:body} scheme under other header names (Zoom's). */
+    SlackVerifier(SignatureConfig config, Clock clock, String signatureHeader, String timestampHeader) {
+        this.signatureHeader = signatureHeader;
+        this.timestampHeader = timestampHeader;
         this.keys = new MacKeys(HmacAlgorithm.HMAC_SHA256, Secrets.utf8Keys(config.secrets()));
         this.tolerance = new Tolerance(config.tolerance(), clock);
+        this.signatures = new PrefixedSignatures(signatureHeader, VERSION + "=", Codecs::hex);
     }
 
     @Override
     public Verification verify(Headers headers, byte[] body) {
-        if (!headers.contains(SIGNATURE_HEADER)) {
-            return Rejections.missing(SIGNATURE_HEADER);
+        if (!headers.contains(signatureHeader)) {
+            return Rejections.missing(signatureHeader);
         }
-        Rejected problem = Rejections.checkSingle(headers, TIMESTAMP_HEADER);
+        Rejected problem = Rejections.checkSingle(headers, timestampHeader);
         if (problem != null) {
             return problem;
         }
-        String timestamp = Rejections.single(headers, TIMESTAMP_HEADER);
-        Verification time = tolerance.check(TIMESTAMP_HEADER, timestamp);
+        String timestamp = Rejections.single(headers, timestampHeader);
+        Verification time = tolerance.check(timestampHeader, timestamp);
         if (time instanceof Rejected) {
             return time;
         }
@@ -54,7 +64,7 @@ public final class SlackVerifier implements SignatureVerifier {
     @Override
     public Optional<Rejected> precheck(Headers headers) {
         return HeaderChecks.first(
-                HeaderChecks.present(headers, SIGNATURE_HEADER),
-                HeaderChecks.timely(headers, TIMESTAMP_HEADER, tolerance));
+                HeaderChecks.present(headers, signatureHeader),
+                HeaderChecks.timely(headers, timestampHeader, tolerance));
     }
 }
