@@ -707,6 +707,7 @@ abstract class AbstractFilterIT {
         String name = "open-" + run;
         SwitchableStore openStore = new SwitchableStore(createStore());
         HookguardFilterConfig config = HookguardFilterConfig.custom()
+                .storeTimeout(Duration.ofSeconds(30)) // a loaded machine may take over 1 s for a claim
                 .store(openStore)
                 .failOpen(true)
                 .inProgressStatus(503)
@@ -752,6 +753,7 @@ abstract class AbstractFilterIT {
         String inherits = "per-inherits-" + run;
         SwitchableStore outage = new SwitchableStore(createStore());
         HookguardFilterConfig config = HookguardFilterConfig.custom()
+                .storeTimeout(Duration.ofSeconds(30)) // a loaded machine may take over 1 s for a claim
                 .store(outage)
                 .failOpen(true)
                 .metrics(new MicrometerDeliveryMetrics(meters))
@@ -808,6 +810,7 @@ abstract class AbstractFilterIT {
             }
         });
         HookguardFilterConfig config = HookguardFilterConfig.custom()
+                .storeTimeout(Duration.ofSeconds(30)) // a loaded machine may take over 1 s for a claim
                 .store(store)
                 .metrics(new MicrometerDeliveryMetrics(meters, observations))
                 .endpoint(standard(name, "/hooks/traced", IdempotencyPolicy.ofDefaults()))

@@ -50,6 +50,7 @@ abstract class AbstractHostileRequestsIT {
     @BeforeAll
     void start() throws Exception {
         HookguardFilterConfig config = HookguardFilterConfig.custom()
+                .storeTimeout(Duration.ofSeconds(30)) // a loaded machine may take over 1 s for a claim
                 .store(store)
                 .metrics(DeliveryMetrics.none())
                 .endpoint(EndpointConfig.custom("standard")

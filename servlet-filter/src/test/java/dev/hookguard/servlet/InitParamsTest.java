@@ -95,7 +95,7 @@ class InitParamsTest {
         Map<String, String> shortSecret = minimal();
         shortSecret.put("github.secrets", "github-secret-one-0001,short");
         Map<String, String> scheme = minimal();
-        scheme.put("github.scheme", "gitlab");
+        scheme.put("github.scheme", "paypal");
 
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> InitParams.read(new Params(placeholder)))

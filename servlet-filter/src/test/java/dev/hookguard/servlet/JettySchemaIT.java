@@ -16,6 +16,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.ByteArrayInputStream;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.Base64;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
@@ -57,6 +58,7 @@ class JettySchemaIT {
     @BeforeAll
     void start() throws Exception {
         HookguardFilterConfig config = HookguardFilterConfig.custom()
+                .storeTimeout(Duration.ofSeconds(30)) // a loaded machine may take over 1 s for a claim
                 .store(store)
                 .metrics(new MicrometerDeliveryMetrics(meters))
                 .endpoint(EndpointConfig.custom(endpoint)

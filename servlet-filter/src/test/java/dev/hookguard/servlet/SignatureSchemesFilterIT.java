@@ -18,6 +18,7 @@ import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.spec.ECGenParameterSpec;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Base64;
@@ -67,9 +68,11 @@ class SignatureSchemesFilterIT {
         ec.initialize(new ECGenParameterSpec("secp256r1"));
         ecKeys = ec.generateKeyPair();
         HookguardFilterConfig config = HookguardFilterConfig.custom()
+                .storeTimeout(Duration.ofSeconds(30)) // a loaded machine may take over 1 s for a claim
                 .store(new InMemoryStore(CLOCK))
                 .endpoint(endpoint("twilio", Scheme.TWILIO, PublicUrl.asReceived(), TOKEN))
-                .endpoint(endpoint("twilio-proxy", Scheme.TWILIO, PublicUrl.base(PUBLIC_BASE), "old", TOKEN))
+                .endpoint(endpoint(
+                        "twilio-proxy", Scheme.TWILIO, PublicUrl.base(PUBLIC_BASE), "old-token-0123456789", TOKEN))
                 .endpoint(endpoint("twilio-fwd", Scheme.TWILIO, PublicUrl.forwarded(), TOKEN))
                 .endpoint(endpoint("square-proxy", Scheme.SQUARE, PublicUrl.base(PUBLIC_BASE), TOKEN))
                 .endpoint(endpoint("paddle", Scheme.PADDLE, PublicUrl.asReceived(), TOKEN))

@@ -60,10 +60,10 @@ class PropertiesEndpointsTest {
     void shouldBuildAUrlSignedSchemeWithItsPublicUrl() {
         WebhookEndpoint endpoint = only(Map.of(
                 "hookguard.endpoints.twilio.scheme", "twilio",
-                "hookguard.endpoints.twilio.secrets", "old-token,new-token",
+                "hookguard.endpoints.twilio.secrets", "old-token-0123456789,new-token-0123456789",
                 "hookguard.endpoints.twilio.public-url", "https://hooks.example.com"));
         byte[] form = "Body=hi&From=%2B1".getBytes(StandardCharsets.UTF_8);
-        Headers signed = WebhookSigner.forUrl(Scheme.TWILIO, "new-token", "https://hooks.example.com/sms")
+        Headers signed = WebhookSigner.forUrl(Scheme.TWILIO, "new-token-0123456789", "https://hooks.example.com/sms")
                 .sign("id-1", Instant.now(), form)
                 .with(Headers.of("Content-Type", "application/x-www-form-urlencoded"));
 
@@ -77,7 +77,7 @@ class PropertiesEndpointsTest {
     void shouldNameThePropertyOfABadPublicUrl() {
         assertThatThrownBy(() -> only(Map.of(
                         "hookguard.endpoints.sq.scheme", "square",
-                        "hookguard.endpoints.sq.secrets", "key",
+                        "hookguard.endpoints.sq.secrets", "0123456789abcdef-key",
                         "hookguard.endpoints.sq.public-url", "hooks.example.com")))
                 .isInstanceOf(HookguardConfigurationException.class)
                 .hasMessage("hookguard.endpoints.sq.public-url must be an http(s)://host[:port][/prefix] URL without"
@@ -88,7 +88,7 @@ class PropertiesEndpointsTest {
     void shouldReadTheEndpointsJsonSchemaFromAResourceLocation() {
         WebhookEndpoint endpoint = only(Map.of(
                 "hookguard.endpoints.paid.scheme", "stripe",
-                "hookguard.endpoints.paid.secrets", "whsec_a",
+                "hookguard.endpoints.paid.secrets", "whsec_0123456789abcdef",
                 "hookguard.endpoints.paid.schema", "classpath:schemas/paid.json"));
 
         assertThat(endpoint.schema()).isNotNull();
@@ -105,7 +105,7 @@ class PropertiesEndpointsTest {
     void shouldFailNamingThePropertyWhenTheSchemaIsMissing() {
         assertThatThrownBy(() -> only(Map.of(
                         "hookguard.endpoints.paid.scheme", "stripe",
-                        "hookguard.endpoints.paid.secrets", "whsec_a",
+                        "hookguard.endpoints.paid.secrets", "whsec_0123456789abcdef",
                         "hookguard.endpoints.paid.schema", "classpath:schemas/nowhere.json")))
                 .isInstanceOf(HookguardConfigurationException.class)
                 .hasMessage("hookguard.endpoints.paid.schema names no readable JSON Schema:"
@@ -116,10 +116,13 @@ class PropertiesEndpointsTest {
     void shouldSetFailOpenPerEndpointAndLeaveItToTheFilterWhenUnset() {
         Map<String, String> open = Map.of(
                 "hookguard.endpoints.stripe.scheme", "stripe",
-                "hookguard.endpoints.stripe.secrets", "whsec_a",
+                "hookguard.endpoints.stripe.secrets", "whsec_0123456789abcdef",
                 "hookguard.endpoints.stripe.fail-open", "true");
-        Map<String, String> unset =
-                Map.of("hookguard.endpoints.stripe.scheme", "stripe", "hookguard.endpoints.stripe.secrets", "whsec_a");
+        Map<String, String> unset = Map.of(
+                "hookguard.endpoints.stripe.scheme",
+                "stripe",
+                "hookguard.endpoints.stripe.secrets",
+                "whsec_0123456789abcdef");
 
         assertThat(only(open).failOpen()).isTrue();
         assertThat(only(open).toEndpointConfig("/hooks").failOpen()).isTrue();

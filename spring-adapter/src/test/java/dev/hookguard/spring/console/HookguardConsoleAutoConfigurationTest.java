@@ -31,7 +31,9 @@ class HookguardConsoleAutoConfigurationTest {
 
     private final WebApplicationContextRunner web = new WebApplicationContextRunner()
             .withConfiguration(HOOKGUARD)
-            .withPropertyValues("hookguard.endpoints.stripe.scheme=stripe", "hookguard.endpoints.stripe.secrets=whsec");
+            .withPropertyValues(
+                    "hookguard.endpoints.stripe.scheme=stripe",
+                    "hookguard.endpoints.stripe.secrets=whsec_0123456789abcdef");
 
     @Test
     void shouldRegisterNothingUnlessEnabled() {
