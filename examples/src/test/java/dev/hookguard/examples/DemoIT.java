@@ -63,8 +63,8 @@ class DemoIT {
 
         assertThat(status).isEqualTo(2);
         assertThat(err.toString(UTF_8).strip())
-                .isEqualTo("hookguard demo: HOOKGUARD_DEMO_STANDARD_SECRET must be 'whsec_' followed by base64, as"
-                        + " Standard Webhooks secrets are")
+                .isEqualTo("hookguard demo: HOOKGUARD_DEMO_STANDARD_SECRET must be 'whsec_' followed by"
+                        + " non-empty base64, or bare base64, as Standard Webhooks secrets are")
                 .doesNotContain("not base64");
     }
 
