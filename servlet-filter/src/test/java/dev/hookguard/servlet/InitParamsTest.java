@@ -106,7 +106,7 @@ class InitParamsTest {
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> InitParams.read(new Params(scheme)))
                 .withMessageStartingWith("github.scheme must be one of")
-                .withMessageEndingWith("but was 'gitlab'");
+                .withMessageEndingWith("but was 'paypal'");
     }
 
     @Test
