@@ -28,10 +28,12 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.context.request.async.DeferredResult;
+import org.springframework.web.context.request.async.WebAsyncTask;
 
 /**
  * An application whose webhook handlers answer asynchronously, one per Spring MVC return type that completes with a
- * dispatch: {@code Callable}, {@code DeferredResult}, {@code CompletableFuture}. The unsigned header {@code X-Behaviour:
+ * dispatch: {@code Callable}, {@code WebAsyncTask}, {@code DeferredResult}, {@code
+ * CompletableFuture}. The unsigned header {@code X-Behaviour:
  * fail} makes the asynchronous work fail. Its store is the in-memory one behind {@link FaultyStore}, which can refuse
  * to record the verdict of chosen events.
  */
@@ -85,6 +87,14 @@ class AsyncApp {
                 @WebhookEventId String eventId,
                 @RequestHeader(name = BEHAVIOUR, defaultValue = "ok") String behaviour) {
             return () -> answer("callable", eventId, behaviour);
+        }
+
+        @PostMapping(path = "/webhooks/task", produces = "application/json")
+        @IdempotentWebhook("task")
+        WebAsyncTask<ResponseEntity<String>> task(
+                @WebhookEventId String eventId,
+                @RequestHeader(name = BEHAVIOUR, defaultValue = "ok") String behaviour) {
+            return new WebAsyncTask<>(() -> answer("task", eventId, behaviour));
         }
 
         @PostMapping(path = "/webhooks/deferred", produces = "application/json")

@@ -19,7 +19,7 @@ import org.springframework.core.env.Environment;
 
 /**
  * Asynchronous {@code @IdempotentWebhook} handlers in a Spring Boot application on its embedded container, over real
- * HTTP: every Spring MVC return type that finishes with a {@code dispatch()} ({@code Callable}, {@code DeferredResult},
+ * HTTP: every Spring MVC return type that finishes with a {@code dispatch()} ({@code Callable}, {@code WebAsyncTask}, {@code DeferredResult},
  * {@code CompletableFuture}) has its verdict in the store by the time the sender has the answer, is replayed to
  * duplicates without running again, is recorded FAILED with a 500 when its asynchronous work fails, and is answered
  * 503 with {@code Retry-After} when its verdict cannot be recorded — as a synchronous handler is.
@@ -31,6 +31,9 @@ import org.springframework.core.env.Environment;
             "hookguard.endpoints.callable.scheme=stripe",
             "hookguard.endpoints.callable.secrets=" + AsyncHandlersIT.SECRET,
             "hookguard.endpoints.callable.policy.max-attempts=3",
+            "hookguard.endpoints.task.scheme=stripe",
+            "hookguard.endpoints.task.secrets=" + AsyncHandlersIT.SECRET,
+            "hookguard.endpoints.task.policy.max-attempts=3",
             "hookguard.endpoints.deferred.scheme=stripe",
             "hookguard.endpoints.deferred.secrets=" + AsyncHandlersIT.SECRET,
             "hookguard.endpoints.deferred.policy.max-attempts=3",
@@ -62,7 +65,7 @@ class AsyncHandlersIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"callable", "deferred", "future"})
+    @ValueSource(strings = {"callable", "task", "deferred", "future"})
     void shouldRecordTheVerdictBeforeAnsweringAndReplayItToDuplicates(String endpoint) {
         String id = eventId();
 
@@ -81,7 +84,7 @@ class AsyncHandlersIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"callable", "deferred", "future"})
+    @ValueSource(strings = {"callable", "task", "deferred", "future"})
     void shouldRecordAnAsynchronousFailureBeforeAnswering500(String endpoint) {
         String id = eventId();
 
@@ -97,7 +100,7 @@ class AsyncHandlersIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"callable", "deferred", "future"})
+    @ValueSource(strings = {"callable", "task", "deferred", "future"})
     void shouldAnswer503WithRetryAfterWhenTheAsynchronousVerdictCannotBeRecorded(String endpoint) {
         String id = eventId();
         store.refuseToComplete(id);
