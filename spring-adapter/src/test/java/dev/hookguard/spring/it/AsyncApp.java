@@ -2,6 +2,7 @@ package dev.hookguard.spring.it;
 
 import dev.hookguard.core.Completion;
 import dev.hookguard.core.EventKey;
+import dev.hookguard.core.Failure;
 import dev.hookguard.core.ForwardingRecoveryStore;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.StoreUnavailableException;
@@ -15,8 +16,10 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.boot.SpringBootConfiguration;
@@ -35,7 +38,7 @@ import org.springframework.web.context.request.async.WebAsyncTask;
  * dispatch: {@code Callable}, {@code WebAsyncTask}, {@code DeferredResult}, {@code
  * CompletableFuture}. The unsigned header {@code X-Behaviour:
  * fail} makes the asynchronous work fail. Its store is the in-memory one behind {@link FaultyStore}, which can refuse
- * to record the verdict of chosen events.
+ * or hold back the recording of chosen events' verdicts.
  */
 @SpringBootConfiguration
 @EnableAutoConfiguration
@@ -49,9 +52,13 @@ class AsyncApp {
         return new FaultyStore();
     }
 
-    /** The in-memory store, except that recording the verdict of a chosen event fails as an unreachable store does. */
+    /**
+     * The in-memory store, except that recording the verdict of a chosen event fails as an unreachable store does, or
+     * waits until the test lets it go on.
+     */
     static final class FaultyStore extends ForwardingRecoveryStore {
         private final Set<String> unrecordable = ConcurrentHashMap.newKeySet();
+        private final Map<String, Hold> holds = new ConcurrentHashMap<>();
 
         FaultyStore() {
             super(new InMemoryStore());
@@ -61,13 +68,57 @@ class AsyncApp {
             unrecordable.add(eventId);
         }
 
+        /** Makes the recording of this event's verdict (complete or fail) wait until {@link Hold#release()}. */
+        Hold holdVerdict(String eventId) {
+            return holds.computeIfAbsent(eventId, id -> new Hold());
+        }
+
         @Override
         public WriteOutcome complete(EventKey key, long token, Completion completion, IdempotencyPolicy policy) {
             if (unrecordable.contains(key.eventId())) {
                 throw new StoreUnavailableException(
                         "the store is unreachable on purpose", new IOException("connection refused"));
             }
+            Hold hold = holds.get(key.eventId());
+            if (hold != null) {
+                hold.await();
+            }
             return super.complete(key, token, completion, policy);
+        }
+
+        @Override
+        public WriteOutcome fail(EventKey key, long token, Failure failure, IdempotencyPolicy policy) {
+            Hold hold = holds.get(key.eventId());
+            if (hold != null) {
+                hold.await();
+            }
+            return super.fail(key, token, failure, policy);
+        }
+    }
+
+    /** A recording that has begun and waits for the test. */
+    static final class Hold {
+        private final CountDownLatch reached = new CountDownLatch(1);
+        private final CountDownLatch released = new CountDownLatch(1);
+
+        boolean reached() throws InterruptedException {
+            return reached.await(30, TimeUnit.SECONDS);
+        }
+
+        void release() {
+            released.countDown();
+        }
+
+        private void await() {
+            reached.countDown();
+            try {
+                if (!released.await(30, TimeUnit.SECONDS)) {
+                    throw new StoreUnavailableException("the test never released the store", new IOException());
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new StoreUnavailableException("interrupted while held", new IOException(e));
+            }
         }
     }
 

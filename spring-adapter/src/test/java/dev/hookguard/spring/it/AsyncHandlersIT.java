@@ -1,6 +1,7 @@
 package dev.hookguard.spring.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
@@ -8,10 +9,17 @@ import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.signature.Scheme;
 import java.net.http.HttpResponse;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -20,7 +28,8 @@ import org.springframework.core.env.Environment;
 /**
  * Asynchronous {@code @IdempotentWebhook} handlers in a Spring Boot application on its embedded container, over real
  * HTTP: every Spring MVC return type that finishes with a {@code dispatch()} ({@code Callable}, {@code WebAsyncTask}, {@code DeferredResult},
- * {@code CompletableFuture}) has its verdict in the store by the time the sender has the answer, is replayed to
+ * {@code CompletableFuture}) has its verdict in the store by the time the sender has the answer (the answer waits
+ * while the store is still writing it), is replayed to
  * duplicates without running again, is recorded FAILED with a 500 when its asynchronous work fails, and is answered
  * 503 with {@code Retry-After} when its verdict cannot be recorded — as a synchronous handler is.
  */
@@ -59,6 +68,8 @@ class AsyncHandlersIT {
 
     Sender sender;
 
+    private final ExecutorService client = Executors.newSingleThreadExecutor();
+
     @BeforeAll
     void connect() {
         sender = new Sender(environment.getRequiredProperty("local.server.port", Integer.class));
@@ -80,6 +91,35 @@ class AsyncHandlersIT {
         assertThat(second.statusCode()).isEqualTo(200);
         assertThat(second.body()).isEqualTo(first.body());
         assertThat(second.headers().firstValue("Idempotent-Replayed")).contains("true");
+        assertThat(handlers.runs(endpoint, id)).isEqualTo(1);
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "callable, ok, 200, SUCCEEDED",
+        "task, ok, 200, SUCCEEDED",
+        "deferred, ok, 200, SUCCEEDED",
+        "future, ok, 200, SUCCEEDED",
+        "callable, fail, 500, FAILED",
+        "task, fail, 500, FAILED",
+        "deferred, fail, 500, FAILED",
+        "future, fail, 500, FAILED"
+    })
+    void shouldHoldTheAnswerWhileTheVerdictIsBeingRecorded(
+            String endpoint, String behaviour, int status, RecordStatus verdict) throws Exception {
+        String id = eventId();
+        AsyncApp.Hold hold = store.holdVerdict(id);
+
+        CompletableFuture<HttpResponse<String>> answer =
+                CompletableFuture.supplyAsync(() -> deliver(endpoint, id, behaviour), client);
+        assertThat(hold.reached()).isTrue();
+        Throwable whileRecording = catchThrowable(() -> answer.get(1, TimeUnit.SECONDS));
+        hold.release();
+        HttpResponse<String> response = answer.get(30, TimeUnit.SECONDS);
+
+        assertThat(whileRecording).isInstanceOf(TimeoutException.class);
+        assertThat(response.statusCode()).isEqualTo(status);
+        assertThat(record(endpoint, id).status()).isEqualTo(verdict);
         assertThat(handlers.runs(endpoint, id)).isEqualTo(1);
     }
 
@@ -112,6 +152,11 @@ class AsyncHandlersIT {
         assertThat(unrecorded.body()).doesNotContain(id);
         assertThat(record(endpoint, id).status()).isNotEqualTo(RecordStatus.SUCCEEDED);
         assertThat(handlers.runs(endpoint, id)).isEqualTo(1);
+    }
+
+    @AfterAll
+    void stop() {
+        client.shutdownNow();
     }
 
     private static String eventId() {
