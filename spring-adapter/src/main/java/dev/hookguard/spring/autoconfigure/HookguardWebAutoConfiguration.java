@@ -15,7 +15,8 @@ import org.springframework.web.servlet.DispatcherServlet;
 
 /**
  * The filter and its Spring MVC wiring in a servlet web application: the {@code hookguardFilter} bean, registered by
- * {@code hookguardFilterRegistration} for {@code /*}, {@code REQUEST} dispatches, async supported, at order {@link
+ * {@code hookguardFilterRegistration} for {@code /*}, {@code REQUEST} and {@code ASYNC} dispatches (an asynchronous handler's verdict is recorded when its
+ * {@code ASYNC} dispatch returns), async supported, at order {@link
  * HookguardWebFilter#ORDER} (ahead of Spring's form, hidden-method and request-context filters, which read
  * parameters); and the {@code hookguardWebMvcConfigurer}. The same beans as {@link dev.hookguard.spring.EnableHookguard}
  * declares: when that annotation already did, these back off.

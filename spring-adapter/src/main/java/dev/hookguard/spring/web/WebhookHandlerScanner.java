@@ -11,7 +11,9 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Future;
 import org.springframework.beans.factory.BeanFactoryUtils;
 import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.core.ResolvableType;
 import org.springframework.core.annotation.AnnotatedElementUtils;
+import org.springframework.http.HttpEntity;
 import org.springframework.web.context.request.async.DeferredResult;
 import org.springframework.web.context.request.async.WebAsyncTask;
 import org.springframework.web.method.HandlerMethod;
@@ -36,6 +38,10 @@ final class WebhookHandlerScanner {
             ResponseBodyEmitter.class,
             StreamingResponseBody.class);
 
+    /** Return types that stream the response while the handler still works, so before its verdict exists. */
+    private static final List<Class<?>> STREAMING_TYPES =
+            List.of(ResponseBodyEmitter.class, StreamingResponseBody.class);
+
     private WebhookHandlerScanner() {}
 
     /**
@@ -43,7 +49,8 @@ final class WebhookHandlerScanner {
      *
      * @param servletPath the {@code DispatcherServlet}'s path ({@code spring.mvc.servlet.path}), {@code ""} for
      *     {@code /}
-     * @throws HookguardConfigurationException for a transactional handler that answers asynchronously
+     * @throws HookguardConfigurationException for a handler that streams its response, or a transactional one that
+     *     answers asynchronously
      */
     static List<WebhookRoute> scan(ListableBeanFactory context, String servletPath) {
         List<WebhookRoute> routes = new ArrayList<>();
@@ -63,6 +70,7 @@ final class WebhookHandlerScanner {
         }
         String handler =
                 method.getBeanType().getName() + "#" + method.getMethod().getName();
+        requireWholeAnswer(method, handler);
         if (webhook.transactional()) {
             requireSynchronous(method, handler);
         }
@@ -72,6 +80,26 @@ final class WebhookHandlerScanner {
             routes.add(new WebhookRoute(webhook.value(), servletPath + pattern, webhook.transactional(), handler));
         }
         return routes;
+    }
+
+    /**
+     * Rule 4 of DESIGN.md §1 (nothing is acknowledged before its verdict is recorded) holds for an answer that fits in
+     * the response buffer; an emitter or a streaming body is sent as it is written, whatever its length, so it is
+     * refused.
+     */
+    private static void requireWholeAnswer(HandlerMethod method, String handler) {
+        ResolvableType returned = ResolvableType.forMethodReturnType(method.getMethod());
+        if (HttpEntity.class.isAssignableFrom(returned.toClass())) {
+            returned = returned.getGeneric(0);
+        }
+        Class<?> type = returned.toClass();
+        if (STREAMING_TYPES.stream().anyMatch(streaming -> streaming.isAssignableFrom(type))) {
+            throw new HookguardConfigurationException(
+                    "@IdempotentWebhook on " + handler + " returns " + type.getSimpleName()
+                            + ", which streams its response: it could be sent before its verdict is recorded",
+                    "Return the whole answer from " + handler
+                            + " (a ResponseEntity, Callable, DeferredResult or CompletableFuture).");
+        }
     }
 
     private static void requireSynchronous(HandlerMethod method, String handler) {
