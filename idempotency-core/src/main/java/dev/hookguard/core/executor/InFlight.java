@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * An acquired event whose handler is running. The lease is renewed in the background until {@link #finish},
- * {@link #fail} or {@link #abandon} is called, exactly once; finish and fail write with the claim's fencing
+ * {@link #reject}, {@link #fail} or {@link #release} is called, exactly once; each writes with the claim's fencing
  * token, so a worker whose lease was taken over cannot overwrite the new holder's verdict. A verdict the store
  * cannot take is {@link Verdict#UNRECORDED} and is retried in the background until the lease ends.
  */
