@@ -53,7 +53,7 @@ class PgbenchScriptIT {
         List<String> lines = PgbenchScript.capture(pool).lines().toList();
 
         assertThat(lines).hasSize(4);
-        assertThat(lines.get(1)).isEqualTo("\\set id random(1, 1000000000)");
+        assertThat(lines.get(1)).isEqualTo("\\set id random(1, 1000000000000000000)");
         assertThat(lines.get(2))
                 .startsWith("insert into " + BenchTable.HOOKGUARD.tableName() + " ")
                 .contains(" on conflict (endpoint, event_id) do update set ")

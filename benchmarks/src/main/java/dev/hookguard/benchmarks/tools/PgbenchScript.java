@@ -62,7 +62,7 @@ public final class PgbenchScript {
                     + claimed + "; " + completed);
         }
         return "-- One claim + complete pair, as JdbcIdempotencyStore sends it (captured by BenchTool pgbench-script)\n"
-                + "\\set id random(1, 1000000000)\n"
+                + "\\set id random(1, 1000000000000000000)\n"
                 + claimed + " \\gset\n"
                 + completed + ";\n";
     }
