@@ -4,8 +4,9 @@
 #   bash benchmarks/run.sh
 #
 # Every figure is a ratio of two rates measured back to back in this run, on this machine:
-#   1. Redis store: JMH claim+complete pairs/s at N callers vs redis-benchmark running the same claim.lua and
-#      complete.lua (EVALSHA) with N clients.                                                   target >= 0.7
+#   1. Redis store: JMH claim+complete pairs/s at N callers vs redis-benchmark sending the store's commands with N
+#      clients: ZADD to the open index, claim.lua, complete.lua, index-remove.lua (the scripts as the store
+#      assembles them, prelude.lua first), one phase each.                                    target >= 0.7
 #   2. JDBC store on PostgreSQL: JMH pairs/s vs pgbench -M prepared running the two statements the store sends,
 #      with N clients.                                                                          target >= 0.8
 #   3. Peers on the same Redis / PostgreSQL: Hookguard's pairs/s vs Camel JdbcMessageIdRepository and Spring
@@ -101,11 +102,16 @@ log "setting up: tables, pgbench script, Lua scripts, the redis-benchmark shim"
 tool setup
 tool pgbench-script "$OUT/claim_complete.sql"
 cc -O2 -shared -fPIC -o "$OUT/seq-random.so" "$BENCH/tools/seq-random.c"
-SCRIPTS="$ROOT/redis-store/src/main/resources/dev/hookguard/redis"
-CLAIM_SHA=$(redis -x SCRIPT LOAD <"$SCRIPTS/claim.lua")
-COMPLETE_SHA=$(redis -x SCRIPT LOAD <"$SCRIPTS/complete.lua")
+for script in claim complete index-remove; do   # as the store loads them: prelude.lua + the operation's file
+    tool redis-script "$script.lua" "$OUT/$script.lua"
+done
+CLAIM_SHA=$(redis -x SCRIPT LOAD <"$OUT/claim.lua")
+COMPLETE_SHA=$(redis -x SCRIPT LOAD <"$OUT/complete.lua")
+REMOVE_SHA=$(redis -x SCRIPT LOAD <"$OUT/index-remove.lua")
+PIN_TOKEN=1796000000000000   # the token pin-token.lua gives every claimed record (a time in µs, as the store's are)
 mapfile -t CLAIM_ARGS < <(tool redis-claim-args)
-mapfile -t COMPLETE_ARGS < <(tool redis-complete-args)
+MARK=${CLAIM_ARGS[3]}
+mapfile -t COMPLETE_ARGS < <(tool redis-complete-args "$PIN_TOKEN")
 
 # ---------------------------------------------------------------- parsers
 csv_rps() { awk -F'","' 'NR == 2 { print $2 }' "$1"; }
@@ -123,22 +129,32 @@ wrk_errors() { awk '/Non-2xx|Socket errors/ { print }' "$1"; }
 # ---------------------------------------------------------------- 1 + 3a: Redis
 redis_raw() {  # threads requests
     local n=$1 requests=$2 tag="raw${RUN}c$1"
-    local key="$PREFIX:{$tag:__rand_int__}"
-    LD_PRELOAD="$OUT/seq-random.so" redis-benchmark -h "$REDIS_HOST" -p "$REDIS_PORT" -c "$n" -n "$requests" \
-        -r 2000000000 --csv EVALSHA "$CLAIM_SHA" 1 "$key" "${CLAIM_ARGS[@]}" >"$OUT/redis-claim-$n.csv"
-    LD_PRELOAD="$OUT/seq-random.so" redis-benchmark -h "$REDIS_HOST" -p "$REDIS_PORT" -c "$n" -n "$requests" \
-        -r 2000000000 --csv EVALSHA "$COMPLETE_SHA" 1 "$key" "${COMPLETE_ARGS[@]}" >"$OUT/redis-complete-$n.csv"
+    local key="$PREFIX:{$tag:__rand_int__}" index="$PREFIX:open:{$tag}"
+    bench_phase() {  # name, command...: one redis-benchmark phase over the events 0..requests-1
+        local name=$1; shift
+        LD_PRELOAD="$OUT/seq-random.so" redis-benchmark -h "$REDIS_HOST" -p "$REDIS_PORT" -c "$n" -n "$requests" \
+            -r 2000000000 --csv "$@" >"$OUT/redis-$name-$n.csv"
+    }
+    bench_phase zadd ZADD "$index" "$MARK" __rand_int__
+    bench_phase claim EVALSHA "$CLAIM_SHA" 1 "$key" "${CLAIM_ARGS[@]}"
+    local pinned   # not measured: the completions need to know the claims' tokens; see tools/pin-token.lua
+    pinned=$(redis --eval "$BENCH/tools/pin-token.lua" , "$PREFIX" "$tag" "$PIN_TOKEN" "$requests")
+    [[ $pinned == "$requests" ]] || die "pin-token.lua pinned $pinned of the $requests claimed records"
+    bench_phase complete EVALSHA "$COMPLETE_SHA" 1 "$key" "${COMPLETE_ARGS[@]}"
+    bench_phase remove EVALSHA "$REMOVE_SHA" 1 "$index" __rand_int__ "$MARK"
     local i m
     for i in 0 $((requests / 2)) $((requests - 1)); do   # the pairs really happened: claimed, then SUCCEEDED
         m=$(redis HGET "$(printf '%s:{%s:%012d}' "$PREFIX" "$tag" "$i")" m)
-        [[ $m == 1S1,1,* ]] || die "redis-benchmark's event $i is not SUCCEEDED with token 1 (m=$m)"
+        [[ $m == 2S*,1,*,200 ]] || die "redis-benchmark's event $i is not SUCCEEDED after one attempt (m=$m)"
     done
-    local claim complete
-    claim=$(csv_rps "$OUT/redis-claim-$n.csv")
-    complete=$(csv_rps "$OUT/redis-complete-$n.csv")
-    record redis-raw "$n" claim "$claim"
-    record redis-raw "$n" complete "$complete"
-    record redis-raw "$n" pairs "$(awk -v a="$claim" -v b="$complete" 'BEGIN { printf "%.1f", 1 / (1 / a + 1 / b) }')"
+    [[ $(redis ZCARD "$index") == 0 ]] || die "redis-benchmark left events in the open index $index"
+    local phase rate sum=0
+    for phase in zadd claim complete remove; do
+        rate=$(csv_rps "$OUT/redis-$phase-$n.csv")
+        record redis-raw "$n" "$phase" "$rate"
+        sum=$(awk -v s="$sum" -v r="$rate" 'BEGIN { printf "%.12f", s + 1 / r }')
+    done
+    record redis-raw "$n" pairs "$(awk -v s="$sum" 'BEGIN { printf "%.1f", 1 / s }')"
 }
 
 # ---------------------------------------------------------------- 2 + 3b: PostgreSQL
@@ -153,7 +169,7 @@ pg_raw() {  # threads
 
 for n in $THREADS; do
     requests=$((n == 1 ? REDIS_REQUESTS_ONE : REDIS_REQUESTS_MANY))
-    log "Redis, $n client(s): redis-benchmark ($requests claims, then $requests completions)"
+    log "Redis, $n client(s): redis-benchmark ($requests each of ZADD, claims, completions, index removals)"
     redis_raw "$n" "$requests"
     log "Redis, $n thread(s): JMH RedisStoreBenchmark, SpringRedisMetadataBenchmark"
     jmh 'RedisStoreBenchmark|SpringRedisMetadataBenchmark' -t "$n" -rf csv -rff "$OUT/jmh-redis-$n.csv" >"$OUT/jmh-redis-$n.txt" 2>&1 \

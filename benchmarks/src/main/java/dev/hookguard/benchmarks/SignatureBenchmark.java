@@ -14,6 +14,8 @@ import java.security.Signature;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
+import java.util.stream.Stream;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -201,6 +203,19 @@ public class SignatureBenchmark {
     @Benchmark
     public boolean rawEcdsaVerify(PreparedSignatures prepared) throws GeneralSecurityException {
         return prepared.verify(prepared.ecdsa, schemes.ecKey, schemes.sendGridSignature, schemes.sendGridHead, body);
+    }
+
+    /** Every header value the benchmark's HMAC signers sent: the raw MAC baselines compute one of them. */
+    List<String> sentSignatureHeaders() {
+        return Stream.of(
+                        stripeHeaders,
+                        githubHeaders,
+                        schemes.twilioRequest.headers(),
+                        schemes.paddleHeaders,
+                        schemes.squareRequest.headers())
+                .flatMap(headers -> headers.values().values().stream())
+                .flatMap(List::stream)
+                .toList();
     }
 
     /** A JSON body of exactly {@code size} bytes with a top-level {@code id}, like a Stripe event. */

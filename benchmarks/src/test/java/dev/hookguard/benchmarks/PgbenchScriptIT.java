@@ -24,7 +24,9 @@ import org.junit.jupiter.api.Test;
 /** The {@code pgbench} script holds the store's two statements, and they leave the row the store leaves. */
 class PgbenchScriptIT {
 
-    private static final String COLUMNS = "format_version, status, fingerprint, token, attempts, lease_until IS NULL,"
+    /** Every column that says what the pair did; the token is the claim's database time, so only checked as one. */
+    private static final String COLUMNS = "format_version, status, fingerprint,"
+            + " abs(token - cast(extract(epoch from created_at) * 1000000 as bigint)) < 1000, attempts, lease_until IS NULL,"
             + " expires_at - updated_at, response_status, response_type, response_body, response_body_omitted,"
             + " payload_body, payload_headers, last_error, completed_at = updated_at";
 
@@ -51,17 +53,20 @@ class PgbenchScriptIT {
         List<String> lines = PgbenchScript.capture(pool).lines().toList();
 
         assertThat(lines).hasSize(4);
-        assertThat(lines.get(1)).isEqualTo("\\set id random(1, 1000000000)");
+        assertThat(lines.get(1)).isEqualTo("\\set id random(1, 1000000000000000000)");
         assertThat(lines.get(2))
                 .startsWith("insert into " + BenchTable.HOOKGUARD.tableName() + " ")
                 .contains(" on conflict (endpoint, event_id) do update set ")
                 .contains("'" + PgbenchScript.ENDPOINT + "', :id,")
-                .endsWith(";");
+                .contains(" returning ")
+                .endsWith(" \\gset");
         assertThat(lines.get(3))
                 .startsWith("update " + BenchTable.HOOKGUARD.tableName() + " set ")
                 .contains(".event_id = :id ")
+                .contains(" = :token")
                 .endsWith(";");
         assertThat(String.join("\n", lines).split(":id", -1)).hasSize(3);
+        assertThat(String.join("\n", lines).split(":token", -1)).hasSize(2);
     }
 
     @Test
@@ -71,8 +76,14 @@ class PgbenchScriptIT {
         String stored = "it-" + UUID.randomUUID();
         try (Connection connection = pool.getConnection();
                 Statement statement = connection.createStatement()) {
-            statement.execute(lines.get(2).replace(":id", "'" + scripted + "'"));
-            statement.execute(lines.get(3).replace(":id", "'" + scripted + "'"));
+            String claim = lines.get(2).replace(":id", "'" + scripted + "'").replace(" \\gset", "");
+            long token;
+            try (ResultSet claimed = statement.executeQuery(claim)) {
+                assertThat(claimed.next()).as("the claim returned the token").isTrue();
+                token = claimed.getLong(PgbenchScript.TOKEN);
+            }
+            statement.execute(
+                    lines.get(3).replace(":id", "'" + scripted + "'").replace(":token", Long.toString(token)));
         }
         JdbcIdempotencyStore store = new JdbcIdempotencyStore(
                 pool,

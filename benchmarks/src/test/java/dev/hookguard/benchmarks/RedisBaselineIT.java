@@ -11,7 +11,6 @@ import io.lettuce.core.RedisClient;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -21,8 +20,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The {@code redis-benchmark} baseline of {@code run.sh} does the store's work: {@code claim.lua} and {@code
- * complete.lua} with {@link RedisBaseline}'s arguments leave the same record the store leaves.
+ * The {@code redis-benchmark} baseline of {@code run.sh} does the store's work: the scripts as the store assembles
+ * them ({@code prelude.lua} + the operation), run with {@link RedisBaseline}'s arguments after the same open-index
+ * {@code ZADD}, leave the same record the store leaves, and the open index as the store leaves it.
  */
 class RedisBaselineIT {
 
@@ -43,17 +43,27 @@ class RedisBaselineIT {
     }
 
     @Test
-    void shouldLeaveTheRecordTheStoreLeaves() throws Exception {
+    void shouldLeaveTheRecordTheStoreLeaves() {
         RedisCommands<String, byte[]> redis = connection.sync();
         String id = UUID.randomUUID().toString();
         String rawKey = BenchEnvironment.PREFIX + ":{raw-it:" + id + "}";
-        String claim = redis.scriptLoad(script("claim.lua"));
-        String complete = redis.scriptLoad(script("complete.lua"));
+        String rawIndex = BenchEnvironment.PREFIX + ":open:{raw-it}";
+        String claim = redis.scriptLoad(RedisBaseline.script("claim.lua"));
+        String complete = redis.scriptLoad(RedisBaseline.script("complete.lua"));
+        String indexRemove = redis.scriptLoad(RedisBaseline.script("index-remove.lua"));
 
+        Long indexed = redis.zadd(rawIndex, Double.parseDouble(RedisBaseline.MARK), bytes(id));
         List<Object> claimed =
                 redis.evalsha(claim, ScriptOutputType.MULTI, new String[] {rawKey}, bytes(RedisBaseline.claimArgs()));
+        String token = text(claimed).get(1);
         List<Object> completed = redis.evalsha(
-                complete, ScriptOutputType.MULTI, new String[] {rawKey}, bytes(RedisBaseline.completeArgs()));
+                complete, ScriptOutputType.MULTI, new String[] {rawKey}, bytes(RedisBaseline.completeArgs(token)));
+        List<Object> removed = redis.evalsha(
+                indexRemove,
+                ScriptOutputType.MULTI,
+                new String[] {rawIndex},
+                bytes(id),
+                bytes(text(completed).get(1)));
         try (RedisIdempotencyStore store = RedisStores.fromUri(
                 BenchEnvironment.redisUri(),
                 RedisStoreConfig.custom().keyPrefix(BenchEnvironment.PREFIX).build())) {
@@ -62,23 +72,31 @@ class RedisBaselineIT {
         Map<String, byte[]> raw = redis.hgetall(rawKey);
         Map<String, byte[]> stored = redis.hgetall(BenchEnvironment.PREFIX + ":{store-it:" + id + "}");
 
-        assertThat(text(claimed)).containsExactly("acquired", "1", "1");
-        assertThat(text(completed)).containsExactly("S");
+        assertThat(indexed).isEqualTo(1L);
+        assertThat(text(claimed)).containsExactly("acquired", token, "1", "");
+        assertThat(Long.parseLong(token)).isGreaterThan(1_700_000_000_000_000L);
+        assertThat(text(completed)).containsExactly("S", RedisBaseline.MARK);
+        assertThat(text(removed)).containsExactly("1");
         assertThat(raw.keySet()).isEqualTo(stored.keySet()).containsExactlyInAnyOrder("m", "f", "rc", "rb");
         assertThat(List.of(raw, stored)).allSatisfy(hash -> {
-            assertThat(new String(hash.get("m"), StandardCharsets.US_ASCII)).matches("1S1,1,\\d+,\\d+,200");
+            assertThat(new String(hash.get("m"), StandardCharsets.US_ASCII)).matches("2S-?\\d+,1,\\d+,\\d+,200");
             assertThat(hash.get("f")).hasSize(32);
         });
         assertThat(raw.get("rc")).isEqualTo(stored.get("rc"));
         assertThat(raw.get("rb")).isEqualTo(stored.get("rb"));
         assertThat(redis.pttl(rawKey)).isBetween(1L, Workload.RETENTION.toMillis());
+        assertThat(redis.exists(rawIndex)).isZero();
     }
 
-    private static byte[] script(String name) throws Exception {
-        try (InputStream in = RedisStores.class.getResourceAsStream(name)) {
-            assertThat(in).as(name).isNotNull();
-            return in.readAllBytes();
-        }
+    @Test
+    void shouldLoadThePreludeBeforeTheOperation() {
+        String claim = new String(RedisBaseline.script("claim.lua"), StandardCharsets.UTF_8);
+
+        assertThat(claim).startsWith("-- The record-format prelude.").contains("\n-- Claims one event");
+    }
+
+    private static byte[] bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
     }
 
     private static byte[][] bytes(List<String> args) {

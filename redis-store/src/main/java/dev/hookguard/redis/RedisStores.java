@@ -103,6 +103,20 @@ public final class RedisStores {
     }
 
     /**
+     * The text of one of the store's Lua scripts exactly as the store loads it ({@code SCRIPT LOAD}): a script on an
+     * event's hash is {@code prelude.lua}, a newline and its own file. For tools that run the scripts without the
+     * store (a {@code redis-benchmark} baseline); a name that is not one of the scripts, such as {@code
+     * prelude.lua}, is an {@link IllegalArgumentException}.
+     */
+    public static byte[] scriptText(String resource) {
+        return Arrays.stream(LuaScript.values())
+                .filter(script -> script.resource().equals(resource))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no Lua script of the store is named " + resource))
+                .body();
+    }
+
+    /**
      * A store on the application's own connection, whatever its codec: the store sends its commands through it with
      * {@link #CODEC} (Lettuce encodes per command, so the connection's codec does not matter) and never closes it.
      * The connection's timeouts and disconnected behaviour stay the application's; the store still waits at most

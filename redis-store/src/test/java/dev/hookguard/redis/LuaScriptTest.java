@@ -1,6 +1,7 @@
 package dev.hookguard.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
 import java.util.regex.Matcher;
@@ -63,5 +64,21 @@ class LuaScriptTest {
         try (java.io.InputStream in = LuaScript.class.getResourceAsStream(name)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
+    }
+
+    @ParameterizedTest
+    @EnumSource(LuaScript.class)
+    void shouldGiveToolsTheTextTheStoreLoads(LuaScript script) {
+        assertThat(RedisStores.scriptText(script.resource())).isEqualTo(script.body());
+    }
+
+    @Test
+    void shouldRefuseATextOfTheBarePreludeOrAnUnknownScript() {
+        assertThatThrownBy(() -> RedisStores.scriptText(LuaScript.PRELUDE))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("prelude.lua");
+        assertThatThrownBy(() -> RedisStores.scriptText("nope.lua"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("nope.lua");
     }
 }

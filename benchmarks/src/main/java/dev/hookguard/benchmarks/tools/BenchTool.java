@@ -23,8 +23,10 @@ import java.util.List;
  * java -cp benchmarks.jar dev.hookguard.benchmarks.tools.BenchTool teardown           drop them
  * java -cp benchmarks.jar dev.hookguard.benchmarks.tools.BenchTool truncate           empty them
  * java -cp benchmarks.jar dev.hookguard.benchmarks.tools.BenchTool pgbench-script F   write the pgbench script to F
+ * java -cp benchmarks.jar dev.hookguard.benchmarks.tools.BenchTool redis-script NAME F  write the store's script NAME
+ *                                                                                    (prelude + claim.lua, …) to F
  * java -cp benchmarks.jar dev.hookguard.benchmarks.tools.BenchTool redis-claim-args   print claim.lua's ARGV, one a line
- * java -cp benchmarks.jar dev.hookguard.benchmarks.tools.BenchTool redis-complete-args  … and complete.lua's
+ * java -cp benchmarks.jar dev.hookguard.benchmarks.tools.BenchTool redis-complete-args T … and complete.lua's for token T
  * java -cp benchmarks.jar dev.hookguard.benchmarks.tools.BenchTool github-signature F print the signature of body F
  * </pre>
  */
@@ -36,7 +38,7 @@ public final class BenchTool {
     public static void main(String[] args) throws IOException {
         if (args.length == 0) {
             throw new IllegalArgumentException("name a command: setup, teardown, truncate, pgbench-script FILE, "
-                    + "redis-claim-args, redis-complete-args, github-signature FILE");
+                    + "redis-script NAME FILE, redis-claim-args, redis-complete-args TOKEN, github-signature FILE");
         }
         switch (args[0]) {
             case "setup" ->
@@ -49,8 +51,14 @@ public final class BenchTool {
                 Path file = Path.of(argument(args));
                 onDatabase(pool -> write(file, PgbenchScript.capture(pool)));
             }
+            case "redis-script" -> {
+                if (args.length < 3) {
+                    throw new IllegalArgumentException("redis-script needs a script name and a file name");
+                }
+                Files.write(Path.of(args[2]), RedisBaseline.script(args[1]));
+            }
             case "redis-claim-args" -> print(RedisBaseline.claimArgs());
-            case "redis-complete-args" -> print(RedisBaseline.completeArgs());
+            case "redis-complete-args" -> print(RedisBaseline.completeArgs(argument(args)));
             case "github-signature" -> System.out.println(githubSignature(Files.readAllBytes(Path.of(argument(args)))));
             default -> throw new IllegalArgumentException("unknown command " + args[0]);
         }
@@ -65,7 +73,7 @@ public final class BenchTool {
 
     private static String argument(String[] args) {
         if (args.length < 2) {
-            throw new IllegalArgumentException(args[0] + " needs a file name");
+            throw new IllegalArgumentException(args[0] + " needs an argument");
         }
         return args[1];
     }

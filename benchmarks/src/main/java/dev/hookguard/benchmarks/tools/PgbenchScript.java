@@ -10,18 +10,24 @@ import dev.hookguard.jdbc.JdbcStoreConfig;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.UUID;
-import java.util.stream.Collectors;
 import javax.sql.DataSource;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Writes the {@code pgbench} script of one claim + complete pair from the statements the JDBC store really sends:
  * it runs one pair through a {@link StatementCapture}, then writes both statements with every bound value as a
- * literal, except the event id, which becomes the {@code pgbench} variable {@code :id} (a random number per
- * transaction). Run it with {@code pgbench -M prepared}: the store's statements are server-side prepared by
- * pgjdbc too, and {@code :id} then becomes a parameter whose type PostgreSQL infers from the column.
+ * literal, except two. The event id becomes the {@code pgbench} variable {@code :id} (a random number per
+ * transaction). The fencing token is the database's time in microseconds when the claim ran, so the captured one
+ * fences nothing in a later transaction: the claim ends in {@code \gset}, which stores the token its {@code
+ * RETURNING} gives into {@code :token}, and the completion sends {@code :token}, as the store sends the token its
+ * claim returned. Run it with {@code pgbench -M prepared}: the store's statements are server-side prepared by
+ * pgjdbc too, and {@code :id} and {@code :token} then become parameters whose types PostgreSQL infers from the
+ * columns.
  */
 public final class PgbenchScript {
+
+    /** The {@code pgbench} variable the claim's {@code RETURNING token} is stored into ({@code \\gset}). */
+    public static final String TOKEN = "token";
 
     /** The endpoint of the rows {@code pgbench} writes. */
     public static final String ENDPOINT = "pgbench";
@@ -49,14 +55,23 @@ public final class PgbenchScript {
             throw new IllegalStateException("expected the store to send 2 statements for a pair, but it sent "
                     + executed.size() + ": " + executed);
         }
+        String claimed = inline(executed.get(0), eventId, acquired.token());
+        String completed = inline(executed.get(1), eventId, acquired.token());
+        if (!claimed.matches("(?s).* returning .*\\b" + TOKEN + "\\b.*") || !completed.contains(":" + TOKEN)) {
+            throw new IllegalStateException("expected the claim to return the token and the completion to send it: "
+                    + claimed + "; " + completed);
+        }
         return "-- One claim + complete pair, as JdbcIdempotencyStore sends it (captured by BenchTool pgbench-script)\n"
-                + "\\set id random(1, 1000000000)\n"
-                + executed.stream().map(e -> inline(e, eventId) + ";").collect(Collectors.joining("\n"))
-                + "\n";
+                + "\\set id random(1, 1000000000000000000)\n"
+                + claimed + " \\gset\n"
+                + completed + ";\n";
     }
 
-    /** The statement with its {@code ?} markers replaced by literals, and the event id by {@code :id}. */
-    static String inline(StatementCapture.Executed statement, String eventId) {
+    /**
+     * The statement with its {@code ?} markers replaced by literals, the event id by {@code :id} and the token by
+     * {@code :token}.
+     */
+    static String inline(StatementCapture.Executed statement, String eventId, long token) {
         StringBuilder sql = new StringBuilder();
         boolean quoted = false;
         int index = 0;
@@ -70,7 +85,10 @@ public final class PgbenchScript {
                     throw new IllegalStateException("no value was bound to marker " + index + " of " + statement.sql());
                 }
                 Object value = statement.values().get(index);
-                sql.append(eventId.equals(value) ? ":id" : literal(value));
+                sql.append(
+                        eventId.equals(value)
+                                ? ":id"
+                                : Long.valueOf(token).equals(value) ? ":" + TOKEN : literal(value));
             } else {
                 sql.append(c);
             }

@@ -2,40 +2,56 @@ package dev.hookguard.benchmarks.tools;
 
 import dev.hookguard.benchmarks.Workload;
 import dev.hookguard.core.RecordStatus;
+import dev.hookguard.redis.RedisStores;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The {@code ARGV} of {@code claim.lua} and {@code complete.lua} for one pair of {@link Workload}, in the layout
- * {@code RedisIdempotencyStore} sends them, as text for {@code redis-benchmark}. The one difference: the store
- * sends the fingerprint as its 32 raw bytes, which a command line cannot carry, so the baseline sends 32
- * characters of its hex form (same length, and the scripts only store and compare it).
+ * What {@code RedisIdempotencyStore} sends for one pair of {@link Workload}, as text for {@code redis-benchmark}:
+ * the scripts exactly as the store loads them ({@link RedisStores#scriptText}: {@code prelude.lua} + the
+ * operation's file) and their {@code ARGV} in the store's layout. The store's pair is {@code ZADD} of the event to
+ * its endpoint's open index (under a random mark) sent together with {@code claim.lua}, then {@code complete.lua}
+ * with the token the claim returned, then {@code index-remove.lua} dropping the open-index entry. Two differences:
+ * the store sends the fingerprint as its 32 raw bytes, which a command line cannot carry, so the baseline sends 32
+ * characters of its hex form (same length, and the scripts only store and compare it); and the mark is a constant
+ * (the store draws a random one per claim).
  */
 public final class RedisBaseline {
 
+    /** The open-index mark every baseline claim carries. */
+    public static final String MARK = "4242424242";
+
     private RedisBaseline() {}
 
-    /** {@code claim.lua}'s ARGV: fingerprint, lease (ms), how long an unfinished record is kept (ms). */
+    /** The assembled text of one of the store's scripts, as {@code SCRIPT LOAD} receives it. */
+    public static byte[] script(String resource) {
+        return RedisStores.scriptText(resource);
+    }
+
+    /** {@code claim.lua}'s ARGV: fingerprint, lease (ms), how long an unfinished record is kept (ms), mark. */
     public static List<String> claimArgs() {
         long lease = Workload.LEASE.toMillis();
         return List.of(
                 Workload.FINGERPRINT.hex().substring(0, 32),
                 Long.toString(lease),
-                Long.toString(Math.max(Workload.RETENTION.toMillis(), lease)));
+                Long.toString(Math.max(Workload.RETENTION.toMillis(), lease)),
+                MARK);
     }
 
     /**
-     * {@code complete.lua}'s ARGV for the first claim of an event (token 1): token, {@code S}, retention (ms),
-     * {@code 0} (no dead-letter index needed), HTTP status, then the response's fields {@code rc} and {@code rb}.
+     * {@code complete.lua}'s ARGV for the claim that returned {@code token}: token, {@code S}, retention (ms),
+     * {@code 0} (no dead-letter index needed), HTTP status, no error class, then the response's fields {@code rc}
+     * and {@code rb}.
      */
-    public static List<String> completeArgs() {
+    public static List<String> completeArgs(String token) {
         List<String> args = new ArrayList<>(List.of(
-                "1",
+                token,
                 RecordStatus.SUCCEEDED.code(),
                 Long.toString(Workload.RETENTION.toMillis()),
                 "0",
-                Integer.toString(Workload.RESPONSE.status())));
+                Integer.toString(Workload.RESPONSE.status()),
+                ""));
         if (Workload.RESPONSE.contentType() != null) {
             args.add("rc");
             args.add(Workload.RESPONSE.contentType());
