@@ -3,6 +3,7 @@ package dev.hookguard.console;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.hookguard.core.AuditEntry;
 import dev.hookguard.core.EventRecord;
+import dev.hookguard.core.HeaderRedaction;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.StoredResponse;
 import java.io.IOException;

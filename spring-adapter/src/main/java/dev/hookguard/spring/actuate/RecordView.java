@@ -2,6 +2,7 @@ package dev.hookguard.spring.actuate;
 
 import dev.hookguard.core.AuditEntry;
 import dev.hookguard.core.EventRecord;
+import dev.hookguard.core.HeaderRedaction;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.StoredResponse;
 import java.nio.ByteBuffer;
@@ -11,8 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
@@ -23,11 +22,7 @@ import org.jspecify.annotations.Nullable;
  */
 final class RecordView {
 
-    /** Header names containing one of these (in lower case) have their values redacted. */
-    private static final List<String> SENSITIVE =
-            List.of("signature", "hmac", "authorization", "cookie", "secret", "token", "api-key", "apikey");
-
-    static final String REDACTED = "[redacted]";
+    private static final HeaderRedaction REDACTION = HeaderRedaction.ofDefaults();
 
     private RecordView() {}
 
@@ -96,9 +91,7 @@ final class RecordView {
             return null;
         }
         Map<String, Object> view = new LinkedHashMap<>();
-        Map<String, List<String>> headers = new LinkedHashMap<>();
-        payload.headers().forEach((name, values) -> headers.put(name, sensitive(name) ? List.of(REDACTED) : values));
-        view.put("headers", headers);
+        view.put("headers", REDACTION.apply(payload.headers()));
         body(view, payload.body());
         return view;
     }
@@ -108,11 +101,6 @@ final class RecordView {
         view.put("bodyBytes", body.length);
         view.put("bodyEncoding", text != null ? "utf-8" : "base64");
         view.put("body", text != null ? text : Base64.getEncoder().encodeToString(body));
-    }
-
-    static boolean sensitive(String header) {
-        String name = header.toLowerCase(Locale.ROOT);
-        return SENSITIVE.stream().anyMatch(name::contains);
     }
 
     private static @Nullable String utf8(byte[] bytes) {

@@ -1,4 +1,4 @@
-package dev.hookguard.console;
+package dev.hookguard.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.hookguard.console;
+package dev.hookguard.core;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -6,11 +6,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
- * The header deny list: a header whose name contains one of these fragments (ignoring case) is shown and
- * exported as {@value #REDACTED}. The defaults cover signatures, credentials, cookies and tokens, the same
- * list the Actuator endpoint uses.
+ * Which stored request headers operators see redacted: a header whose name contains one of these fragments
+ * (ignoring case) is shown and exported as {@value #REDACTED}. The defaults cover signatures, credentials,
+ * cookies and tokens. One list for every view of a payload: the console and the Actuator endpoint.
  */
 public final class HeaderRedaction {
 
@@ -33,8 +34,8 @@ public final class HeaderRedaction {
 
     /** The default deny list plus these fragments. */
     public static HeaderRedaction defaultsPlus(Set<String> more) {
-        return new HeaderRedaction(java.util.stream.Stream.concat(DEFAULT_DENIED.stream(), more.stream())
-                .collect(Collectors.toSet()));
+        return new HeaderRedaction(
+                Stream.concat(DEFAULT_DENIED.stream(), more.stream()).collect(Collectors.toSet()));
     }
 
     /** True when the header's values must not be shown. */
