@@ -46,42 +46,6 @@ public record EventRecord(
         history = List.copyOf(history);
     }
 
-    /**
-     * A record without recovery fields (no error class, not due, no history).
-     *
-     * @deprecated kept so that stores compile until they store the recovery fields; use the canonical
-     *     constructor
-     */
-    @Deprecated(forRemoval = true)
-    public EventRecord(
-            EventKey key,
-            RecordStatus status,
-            Fingerprint fingerprint,
-            long token,
-            int attempts,
-            @Nullable Instant leaseUntil,
-            @Nullable StoredResponse response,
-            @Nullable Payload payload,
-            @Nullable String lastError,
-            Instant createdAt,
-            Instant updatedAt) {
-        this(
-                key,
-                status,
-                fingerprint,
-                token,
-                attempts,
-                leaseUntil,
-                response,
-                payload,
-                lastError,
-                createdAt,
-                updatedAt,
-                null,
-                null,
-                List.of());
-    }
-
     /** True while the record waits in the due queue. */
     public boolean isDue() {
         return nextAttemptAt != null;

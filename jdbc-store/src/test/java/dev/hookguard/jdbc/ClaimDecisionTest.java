@@ -12,6 +12,7 @@ import dev.hookguard.core.StoredResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
@@ -103,7 +104,10 @@ class ClaimDecisionTest {
                 status == RecordStatus.SUCCEEDED ? null : Payload.of(new byte[] {1}),
                 null,
                 NOW.minusSeconds(60),
-                NOW.minusSeconds(1));
+                NOW.minusSeconds(1),
+                null,
+                null,
+                List.of());
         return new StoredRow(record, expiresAt, null);
     }
 }
