@@ -286,7 +286,9 @@ public class DeadLetterEndpoint {
     }
 
     private Duration stalledAfter(String endpoint) {
-        return ListFilter.DEFAULT_STALLED_AFTER;
+        return Optional.ofNullable(endpoints.get().get(endpoint))
+                .map(definition -> definition.endpoint().recovery().stalledAfter())
+                .orElse(ListFilter.DEFAULT_STALLED_AFTER);
     }
 
     private Optional<IdempotencyPolicy> policy(String endpoint) {
