@@ -32,19 +32,11 @@ import org.springframework.core.env.Environment;
 @SpringBootTest(
         classes = SecuredApp.class,
         webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {
-            "hookguard.endpoints.stripe.scheme=stripe",
-            "hookguard.endpoints.stripe.secrets=" + ConsoleSpringSecurityIT.SECRET,
-            "hookguard.endpoints.stripe.policy.max-attempts=1",
-            "hookguard.console.enabled=true",
-            "hookguard.store.type=memory",
-            "spring.main.banner-mode=off"
-        })
+        properties = SecuredApp.ENDPOINTS)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(60)
 class ConsoleSpringSecurityIT {
 
-    static final String SECRET = "whsec_it_console_security_secret";
     static final String API = "/hookguard/console/api/";
 
     @Autowired
@@ -65,8 +57,9 @@ class ConsoleSpringSecurityIT {
     private String deadLetter() {
         String id = "evt_" + UUID.randomUUID().toString().replace("-", "");
         String body = "{\"id\":\"" + id + "\",\"object\":\"event\"}";
-        HttpResponse<String> failed = sender.send(sender.signed("/webhooks/stripe", Scheme.STRIPE, SECRET, id, body)
-                .header(SecuredApp.BEHAVIOUR, "fail"));
+        HttpResponse<String> failed =
+                sender.send(sender.signed("/webhooks/stripe", Scheme.STRIPE, SecuredApp.STRIPE_SECRET, id, body)
+                        .header(SecuredApp.BEHAVIOUR, "fail"));
         assertThat(failed.statusCode())
                 .as("the last attempt's failure is answered 202")
                 .isEqualTo(202);
