@@ -216,6 +216,12 @@ class RecoveryPropertiesTest {
         List<Object> workers =
                 JsonPath.read(metadata, "$.properties[?(@.name == 'hookguard.dispatcher.workers')].defaultValue");
         assertThat(workers).containsExactly(DispatcherConfig.DEFAULT_WORKERS);
+        List<Object> base =
+                JsonPath.read(metadata, "$.properties[?(@.name == 'hookguard.endpoints.*.backoff.base')].defaultValue");
+        List<Object> cap =
+                JsonPath.read(metadata, "$.properties[?(@.name == 'hookguard.endpoints.*.backoff.cap')].defaultValue");
+        assertThat(base).containsExactly(Backoff.DEFAULT_BASE.toSeconds() + "s");
+        assertThat(cap).containsExactly(Backoff.DEFAULT_CAP.toHours() + "h");
         List<Object> intakes =
                 JsonPath.read(metadata, "$.hints[?(@.name == 'hookguard.endpoints.*.intake')].values[*].value");
         assertThat(intakes).containsExactly("sync", "async");
