@@ -7,12 +7,24 @@ import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.memory.InMemoryStore;
+import dev.hookguard.core.signature.Scheme;
+import dev.hookguard.core.signature.SignatureConfig;
+import dev.hookguard.servlet.EndpointConfig;
+import dev.hookguard.servlet.HookguardFilter;
+import dev.hookguard.servlet.HookguardFilterConfig;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
@@ -32,7 +44,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The page in a real browser: headless Chromium (Debian's chromium and chromium-driver) driven by Selenium,
- * the console served by Jetty over an in-memory store with seeded dead letters. Every assertion is on what the
+ * the console served by Jetty over an in-memory store with seeded dead letters, beside the Hookguard filter and a
+ * handler for the {@code stripe} endpoint, whose dispatcher carries out the page's replays. Every assertion is on what the
  * page shows, checked against the store where the page claims a change.
  */
 class ConsolePageIT {
@@ -44,7 +57,10 @@ class ConsolePageIT {
     @TempDir
     Path profile;
 
+    static final String STRIPE_SECRET = "whsec_console_page_it_stripe_secret";
+
     private final InMemoryStore store = new InMemoryStore();
+    private final CountingHandler handler = new CountingHandler();
     private ConsoleServer server;
     private ChromeDriver browser;
     private WebDriverWait wait;
@@ -60,10 +76,21 @@ class ConsolePageIT {
         seeds.dead(EventKey.of("stripe", XSS_ID), ErrorClass.EXCEPTION, "<script>window.pwned=2</script>");
         seeds.rejected(EventKey.of("stripe", "evt_schema_1"), ErrorClass.SCHEMA, "amount is missing");
         seeds.dead(EventKey.of("github", "gh_delivery_1"), ErrorClass.SERVER_ERROR, "HTTP 502 from CI");
-        server = ConsoleServer.start(ConsoleConfig.custom(store)
-                .endpoints("stripe", "github")
-                .authorizer(BearerTokenAuthorizer.parse("alice:write:" + AbstractConsoleApiIT.WRITER_TOKEN))
+        HookguardFilter hookguard = new HookguardFilter(HookguardFilterConfig.custom()
+                .endpoint(EndpointConfig.custom("stripe")
+                        .path(ConsoleServer.WEBHOOKS + "/stripe")
+                        .scheme(Scheme.STRIPE, SignatureConfig.of(STRIPE_SECRET))
+                        .build())
+                .store(store)
                 .build());
+        server = ConsoleServer.start(
+                ConsoleConfig.custom(store)
+                        .endpoints("stripe", "github")
+                        .authorizer(BearerTokenAuthorizer.parse("alice:write:" + AbstractConsoleApiIT.WRITER_TOKEN))
+                        .replayListener(endpoint -> hookguard.dispatcher().ifPresent(d -> d.wake(endpoint)))
+                        .build(),
+                hookguard,
+                handler);
         browser = chromium(profile);
         wait = new WebDriverWait(browser, Duration.ofSeconds(15));
         wait.ignoring(StaleElementReferenceException.class); // the page re-renders its tables
@@ -137,13 +164,17 @@ class ConsolePageIT {
         waitForStatus("replay of evt_timeout_1: done.");
         wait.until(d -> rows().size() == 2);
         assertThat(rows()).containsExactly("evt_timeout_2", "evt_timeout_3");
-        assertThat(field("Status")).isEqualTo("QUEUED");
+        assertThat(field("Status")).isIn("QUEUED", "PROCESSING", "SUCCEEDED");
         assertThat(historyRows()).containsExactly(List.of("alice", "replay", ""));
-        // The replayed record now waits in the due queue; the dispatcher (a later issue) runs the handler.
-        assertThat(store.find(EventKey.of("stripe", "evt_timeout_1"))
-                        .orElseThrow()
-                        .status())
-                .isEqualTo(RecordStatus.QUEUED);
+        // The replay woke the filter's dispatcher, which redelivered the record to the handler through the filter.
+        Awaitility.await()
+                .atMost(Duration.ofSeconds(30))
+                .until(() -> store.find(EventKey.of("stripe", "evt_timeout_1"))
+                                .orElseThrow()
+                                .status()
+                        == RecordStatus.SUCCEEDED);
+        assertThat(handler.runs("evt_timeout_1")).isEqualTo(1);
+        assertThat(handler.runs()).as("no other record reached the handler").isEqualTo(1);
 
         openWithTheKeyboard("evt_timeout_2");
         browser.findElement(By.id("bulk-note")).sendKeys("ledger fixed upstream, INC-7");
@@ -176,6 +207,28 @@ class ConsolePageIT {
                 .isEmpty();
         assertThat(browser.executeScript("return window.pwned === undefined")).isEqualTo(true);
         screenshot("console-list.png");
+    }
+
+    /** The webhook handler behind the filter: counts its runs per event id and answers 200. */
+    static final class CountingHandler extends HttpServlet {
+        private static final long serialVersionUID = 1L;
+        private final transient Map<String, AtomicInteger> runs = new ConcurrentHashMap<>();
+
+        @Override
+        protected void doPost(HttpServletRequest request, HttpServletResponse response) {
+            EventKey key = (EventKey) request.getAttribute(HookguardFilter.EVENT_KEY_ATTRIBUTE);
+            runs.computeIfAbsent(key.eventId(), id -> new AtomicInteger()).incrementAndGet();
+            response.setStatus(200);
+        }
+
+        int runs(String eventId) {
+            AtomicInteger count = runs.get(eventId);
+            return count == null ? 0 : count.get();
+        }
+
+        int runs() {
+            return runs.values().stream().mapToInt(AtomicInteger::get).sum();
+        }
     }
 
     private void signInWithTheKeyboard() {

@@ -8,8 +8,12 @@ import dev.hookguard.core.signature.SecretRules;
 import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.core.signature.SignatureVerifier;
 import dev.hookguard.core.signature.Verifiers;
+import dev.hookguard.core.signature.WebhookSigner;
 import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.servlet.PayloadSchema;
+import dev.hookguard.servlet.RecoveryConfig;
+import dev.hookguard.servlet.Retries;
+import dev.hookguard.servlet.SchemeSigners;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -31,6 +35,11 @@ import org.jspecify.annotations.Nullable;
  * @param failOpen whether the endpoint hands deliveries on without a claim while the store is unreachable; null
  *     takes the filter's setting ({@code hookguard.fail-open})
  * @param schema the JSON Schema check of a verified body before the handler, or null for none
+ * @param scheme the provider scheme the verifier checks, or null for a verifier of your own; gives the default of
+ *     {@link RecoveryConfig#retries()} ({@link Retries#defaultFor})
+ * @param signer how a dispatch is re-signed in {@link dev.hookguard.servlet.DispatchSigning#SCHEME} mode: the scheme's
+ *     signer with the current secret where the receiver's secret can sign, else null
+ * @param recovery intake mode, who retries, backoff, stalled period, queue limit and dispatch signing
  */
 public record WebhookEndpoint(
         String name,
@@ -40,7 +49,10 @@ public record WebhookEndpoint(
         IdempotencyPolicy policy,
         int maxBodyBytes,
         @Nullable Boolean failOpen,
-        @Nullable PayloadSchema schema) {
+        @Nullable PayloadSchema schema,
+        @Nullable Scheme scheme,
+        @Nullable WebhookSigner signer,
+        RecoveryConfig recovery) {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
 
@@ -66,6 +78,33 @@ public record WebhookEndpoint(
         if (maxBodyBytes < 0) {
             throw new IllegalArgumentException("maxBodyBytes must not be negative but was " + maxBodyBytes);
         }
+        if (recovery == null) {
+            throw new IllegalArgumentException("recovery of endpoint '" + name + "' must be set");
+        }
+    }
+
+    /** An endpoint without a scheme, signer or recovery settings of its own (sync intake, receiver retries). */
+    public WebhookEndpoint(
+            String name,
+            Optional<String> path,
+            SignatureVerifier verifier,
+            EventIdConfig eventIds,
+            IdempotencyPolicy policy,
+            int maxBodyBytes,
+            @Nullable Boolean failOpen,
+            @Nullable PayloadSchema schema) {
+        this(
+                name,
+                path,
+                verifier,
+                eventIds,
+                policy,
+                maxBodyBytes,
+                failOpen,
+                schema,
+                null,
+                null,
+                RecoveryConfig.ofDefaults());
     }
 
     /** A builder for the endpoint of this name; a verifier (or a scheme) must be set. */
@@ -73,16 +112,27 @@ public record WebhookEndpoint(
         return new Builder(name);
     }
 
-    /** The filter's configuration of this endpoint, guarding {@code guardedPath}. */
+    /**
+     * The filter's configuration of this endpoint, guarding {@code guardedPath}. Unset retries take the scheme's
+     * default; the backoff's attempts and the policy's max attempts are kept equal as {@link
+     * EndpointConfig.Builder#build()} does.
+     */
     public EndpointConfig toEndpointConfig(String guardedPath) {
+        RecoveryConfig resolved = recovery.retries() != null
+                ? recovery
+                : RecoveryConfig.from(recovery)
+                        .retries(Retries.defaultFor(scheme))
+                        .build();
         return EndpointConfig.custom(name)
                 .path(guardedPath)
                 .verifier(verifier)
+                .signer(signer)
                 .eventIds(eventIds)
                 .policy(policy)
                 .maxBodyBytes(maxBodyBytes)
                 .failOpen(failOpen)
                 .schema(schema)
+                .recovery(resolved)
                 .build();
     }
 
@@ -104,6 +154,9 @@ public record WebhookEndpoint(
         private int maxBodyBytes = EndpointConfig.DEFAULT_MAX_BODY_BYTES;
         private @Nullable Boolean failOpen;
         private @Nullable PayloadSchema schema;
+        private @Nullable Scheme scheme;
+        private @Nullable WebhookSigner signer;
+        private RecoveryConfig recovery = RecoveryConfig.ofDefaults();
 
         private Builder(String name) {
             this.name = name;
@@ -120,15 +173,35 @@ public record WebhookEndpoint(
             return scheme(scheme, signature, Clock.systemUTC());
         }
 
-        /** {@link #scheme(Scheme, SignatureConfig)} on this clock, such as a fixed one in tests. */
+        /**
+         * {@link #scheme(Scheme, SignatureConfig)} on this clock, such as a fixed one in tests. Also sets the scheme's
+         * signer with the first (current) secret, where the receiver's secret can sign.
+         */
         public Builder scheme(Scheme scheme, SignatureConfig signature, Clock clock) {
             SecretRules.require(scheme, signature.secrets());
-            return verifier(Verifiers.of(scheme, signature, clock)).eventIds(EventIdConfig.forScheme(scheme));
+            verifier(Verifiers.of(scheme, signature, clock)).eventIds(EventIdConfig.forScheme(scheme));
+            this.scheme = scheme;
+            this.signer = SchemeSigners.of(scheme, signature.secrets().get(0));
+            return this;
         }
 
-        /** See {@link WebhookEndpoint#verifier()}. */
+        /** See {@link WebhookEndpoint#verifier()}; clears the scheme and the signer that {@link #scheme} set. */
         public Builder verifier(SignatureVerifier verifier) {
             this.verifier = verifier;
+            this.scheme = null;
+            this.signer = null;
+            return this;
+        }
+
+        /** See {@link WebhookEndpoint#signer()}; set it after {@link #verifier}. */
+        public Builder signer(@Nullable WebhookSigner signer) {
+            this.signer = signer;
+            return this;
+        }
+
+        /** See {@link WebhookEndpoint#recovery()}; default {@link RecoveryConfig#ofDefaults()}. */
+        public Builder recovery(RecoveryConfig recovery) {
+            this.recovery = recovery;
             return this;
         }
 
@@ -165,7 +238,17 @@ public record WebhookEndpoint(
         /** The endpoint; throws {@link IllegalArgumentException} naming the first bad field. */
         public WebhookEndpoint build() {
             return new WebhookEndpoint(
-                    name, Optional.ofNullable(path), verifier, eventIds, policy, maxBodyBytes, failOpen, schema);
+                    name,
+                    Optional.ofNullable(path),
+                    verifier,
+                    eventIds,
+                    policy,
+                    maxBodyBytes,
+                    failOpen,
+                    schema,
+                    scheme,
+                    signer,
+                    recovery);
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.hookguard.spring.actuate;
 
 import dev.hookguard.core.AdminOutcome;
+import dev.hookguard.core.BulkResult;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.IdempotencyPolicy;
@@ -13,11 +14,11 @@ import dev.hookguard.core.StoreUnavailableException;
 import dev.hookguard.spring.WebhookEndpoint;
 import dev.hookguard.spring.web.EndpointDefinitions;
 import java.security.Principal;
+import java.time.Duration;
 import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.springframework.boot.actuate.endpoint.SecurityContext;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
@@ -29,27 +30,32 @@ import org.springframework.lang.Nullable;
 
 /**
  * The {@code hookguard} Actuator endpoint: the operator's view of the dead-letter queue (DEAD and REJECTED records),
- * and of failed, queued and stalled records, of each Hookguard endpoint. Like every Actuator endpoint it is secured by the application's security and exposed only
- * when asked ({@code management.endpoints.web.exposure.include=hookguard}).
+ * and of failed, queued and stalled records, of each Hookguard endpoint, with the due queue's figures and the
+ * operator actions on one record or on a filter. Like every Actuator endpoint it is secured by the application's
+ * security and exposed only when asked ({@code management.endpoints.web.exposure.include=hookguard}).
  *
  * <ul>
- *   <li>{@code GET /actuator/hookguard}: the store's type, and each endpoint with its number of dead letters;
- *   <li>{@code GET /actuator/hookguard/{endpoint}?cursor=&limit=&listing=&errorClass=&text=}: one page of dead
- *       letters (or of the listings named, comma-separated: dead, rejected, failed, queued, stalled), oldest first,
- *       filtered by error class codes and text, with the cursor of the next page; no cursor, or an empty one, means
- *       the first page, and a cursor this store did not give out is a 400;
+ *   <li>{@code GET /actuator/hookguard}: the store's type, and per endpoint its dead letters, due queue (depth, due
+ *       now, age of the oldest due record) and stalled records;
+ *   <li>{@code GET /actuator/hookguard/{endpoint}?cursor=&limit=&listing=&errorClass=&text=&from=&to=}: one page of
+ *       dead letters (or of the listings named, comma-separated: dead, rejected, failed, queued, stalled), oldest
+ *       first, filtered by error class codes, text and time of the last change, with the cursor of the next page; no
+ *       cursor, or an empty one, means the first page, and a cursor this store did not give out is a 400;
  *   <li>{@code GET /actuator/hookguard/{endpoint}/{eventId}}: one record, with its stored response and payload
  *       (headers that carry signatures or credentials redacted);
  *   <li>{@code POST /actuator/hookguard/{endpoint}/{eventId}} with {@code {"action": "replay"}}, {@code {"action":
  *       "requeue"}}, {@code {"action": "resolve", "note": "..."}} or {@code {"action": "skip"}} (a note is optional
- *       but for resolve): replay turns a DEAD, REJECTED or FAILED record into QUEUED, due now, for the dispatcher;
- *       requeue turns a dead letter back into FAILED with its attempts reset, so the sender's next delivery runs the
- *       handler; resolve and skip record it as SUCCEEDED (the note kept), so duplicates are acknowledged and never
- *       run the handler. The principal's name is kept in the record's history.
+ *       but for resolve): replay turns a DEAD, REJECTED or FAILED record into QUEUED, due now, and wakes the
+ *       dispatcher, which redelivers it through the production path; requeue turns a dead letter back into FAILED
+ *       with its attempts reset, so the sender's next delivery runs the handler; resolve and skip record it as
+ *       SUCCEEDED (the note kept), so duplicates are acknowledged and never run the handler;
+ *   <li>{@code POST /actuator/hookguard/{endpoint}} with the action and the listing's filter ({@code listing},
+ *       {@code errorClass}, {@code text}, {@code from}, {@code to}): the action on every record the filter selects,
+ *       walked page by page, answered with how many records matched, changed and did not.
  * </ul>
  *
- * Answers 404 for an unknown endpoint or record, 409 when the action does not apply to the record's status, 400 for a bad request and
- * 503 when the store is unreachable.
+ * The principal's name is kept in the record's history. Answers 404 for an unknown endpoint or record, 409 when the
+ * action does not apply to the record's status, 400 for a bad request and 503 when the store is unreachable.
  */
 @Endpoint(id = "hookguard")
 public class DeadLetterEndpoint {
@@ -62,25 +68,42 @@ public class DeadLetterEndpoint {
     /** The actor of actions taken without an authenticated principal. */
     static final String ANONYMOUS = "actuator";
 
-    private static final List<String> VERBS = List.of("replay", "requeue", "resolve", "skip");
-
     private final RecoveryStore store;
     private final OperatorActions operator;
     private final Supplier<Map<String, EndpointDefinitions.Definition>> endpoints;
+    private final Consumer<String> replayed;
+
+    /**
+     * An endpoint on this store whose replays nobody is told about (the dispatcher finds them on its next poll).
+     *
+     * @param endpoints the defined Hookguard endpoints by name, looked up on each call (their policies give the
+     *     retention of resolved and requeued records)
+     */
+    public DeadLetterEndpoint(RecoveryStore store, Supplier<Map<String, EndpointDefinitions.Definition>> endpoints) {
+        this(store, endpoints, endpoint -> {});
+    }
 
     /**
      * An endpoint on this store.
      *
      * @param endpoints the defined Hookguard endpoints by name, looked up on each call (their policies give the
      *     retention of resolved and requeued records)
+     * @param replayed told the endpoint's name after a replay made records of it QUEUED (the dispatcher's wake-up)
      */
-    public DeadLetterEndpoint(RecoveryStore store, Supplier<Map<String, EndpointDefinitions.Definition>> endpoints) {
+    public DeadLetterEndpoint(
+            RecoveryStore store,
+            Supplier<Map<String, EndpointDefinitions.Definition>> endpoints,
+            Consumer<String> replayed) {
         this.store = store;
         this.operator = new OperatorActions(store);
         this.endpoints = endpoints;
+        this.replayed = replayed;
     }
 
-    /** The store's type, and each Hookguard endpoint with the number of its dead letters. */
+    /**
+     * The store's type, and each Hookguard endpoint with its dead letters, due queue (depth, due now, age of the
+     * oldest due record in seconds) and stalled records.
+     */
     @ReadOperation
     public WebEndpointResponse<Map<String, Object>> endpoints() {
         return guarded(() -> {
@@ -88,7 +111,7 @@ public class DeadLetterEndpoint {
             endpoints
                     .get()
                     .keySet()
-                    .forEach(name -> counts.put(name, Map.of("deadLetters", store.deadLetterCount(name))));
+                    .forEach(name -> counts.put(name, EndpointOverview.of(store, name, stalledAfter(name))));
             Map<String, Object> view = new LinkedHashMap<>();
             view.put("store", StoreHealth.type(store));
             view.put("endpoints", counts);
@@ -99,7 +122,8 @@ public class DeadLetterEndpoint {
     /**
      * One page of an endpoint's records: its dead letters unless {@code listing} names others
      * (comma-separated: dead, rejected, failed, queued, stalled), narrowed by {@code errorClass}
-     * (comma-separated codes such as {@code timeout,network}) and {@code text} (in the event id or last error).
+     * (comma-separated codes such as {@code timeout,network}), {@code text} (in the event id or last error) and
+     * {@code from} / {@code to} (ISO-8601 instants around the record's last change).
      */
     @ReadOperation
     public WebEndpointResponse<Map<String, Object>> deadLetters(
@@ -108,7 +132,9 @@ public class DeadLetterEndpoint {
             @Nullable Integer limit,
             @Nullable String listing,
             @Nullable String errorClass,
-            @Nullable String text) {
+            @Nullable String text,
+            @Nullable String from,
+            @Nullable String to) {
         if (policy(endpoint).isEmpty()) {
             return error(WebEndpointResponse.STATUS_NOT_FOUND, "no Hookguard endpoint '" + endpoint + "'");
         }
@@ -119,7 +145,7 @@ public class DeadLetterEndpoint {
         }
         ListFilter filter;
         try {
-            filter = ListingQuery.filter(endpoint, listing, errorClass, text);
+            filter = ListingQuery.filter(endpoint, listing, errorClass, text, from, to, stalledAfter(endpoint));
         } catch (IllegalArgumentException e) {
             return error(WebEndpointResponse.STATUS_BAD_REQUEST, e.getMessage());
         }
@@ -156,7 +182,7 @@ public class DeadLetterEndpoint {
 
     /**
      * Replays, requeues, resolves or skips one record, as the authenticated principal (or {@code actuator}
-     * when there is none); the action is kept in the record's history and logged.
+     * when there is none); the action is kept in the record's history and logged. A replay wakes the dispatcher.
      */
     @WriteOperation
     public WebEndpointResponse<Map<String, Object>> act(
@@ -170,24 +196,63 @@ public class DeadLetterEndpoint {
         if (key == null || policy.isEmpty()) {
             return notFound(endpoint, eventId);
         }
-        String verb = action.trim().toLowerCase(Locale.ROOT);
-        if (verb.equals("resolve") && (note == null || note.isBlank())) {
-            return error(WebEndpointResponse.STATUS_BAD_REQUEST, "resolve needs a note saying how it was resolved");
-        }
-        if (!VERBS.contains(verb)) {
-            return error(
-                    WebEndpointResponse.STATUS_BAD_REQUEST,
-                    "action must be replay, requeue, resolve or skip but was '" + action + "'");
+        OperatorVerb verb;
+        try {
+            verb = OperatorVerb.parse(action, note);
+        } catch (IllegalArgumentException e) {
+            return error(WebEndpointResponse.STATUS_BAD_REQUEST, e.getMessage());
         }
         OperatorAction by = new OperatorAction(actor(security), note);
         return guarded(() -> {
-            AdminOutcome outcome = switch (verb) {
-                case "replay" -> operator.replay(key, by, policy.get());
-                case "requeue" -> operator.requeue(key, by, policy.get());
-                case "resolve" -> operator.resolve(key, by, policy.get());
-                default -> operator.skip(key, by, policy.get());
-            };
+            AdminOutcome outcome = verb.one(operator, key, by, policy.get());
+            if (verb == OperatorVerb.REPLAY && outcome == AdminOutcome.UPDATED) {
+                replayed.accept(endpoint);
+            }
             return answer(key, outcome);
+        });
+    }
+
+    /**
+     * Replays, requeues, resolves or skips every record the filter selects (the listing's parameters: by default the
+     * dead letters), page by page, as the authenticated principal; answers how many records matched, how many the
+     * action changed and how many it did not (changed meanwhile, or gone). A replay wakes the dispatcher.
+     */
+    @WriteOperation
+    public WebEndpointResponse<Map<String, Object>> actOnAll(
+            @Selector String endpoint,
+            String action,
+            @Nullable String note,
+            @Nullable String listing,
+            @Nullable String errorClass,
+            @Nullable String text,
+            @Nullable String from,
+            @Nullable String to,
+            @Nullable SecurityContext security) {
+        Optional<IdempotencyPolicy> policy = policy(endpoint);
+        if (policy.isEmpty()) {
+            return error(WebEndpointResponse.STATUS_NOT_FOUND, "no Hookguard endpoint '" + endpoint + "'");
+        }
+        OperatorVerb verb;
+        ListFilter filter;
+        try {
+            verb = OperatorVerb.parse(action, note);
+            filter = ListingQuery.filter(endpoint, listing, errorClass, text, from, to, stalledAfter(endpoint));
+        } catch (IllegalArgumentException e) {
+            return error(WebEndpointResponse.STATUS_BAD_REQUEST, e.getMessage());
+        }
+        OperatorAction by = new OperatorAction(actor(security), note);
+        return guarded(() -> {
+            BulkResult result = verb.all(operator, filter, by, policy.get());
+            if (verb == OperatorVerb.REPLAY && result.updated() > 0) {
+                replayed.accept(endpoint);
+            }
+            Map<String, Object> view = new LinkedHashMap<>();
+            view.put("endpoint", endpoint);
+            view.put("action", verb.code());
+            view.put("matched", result.total());
+            view.put("updated", result.updated());
+            view.put("unchanged", result.notFound() + result.wrongState());
+            return new WebEndpointResponse<>(view);
         });
     }
 
@@ -218,6 +283,12 @@ public class DeadLetterEndpoint {
                 yield new WebEndpointResponse<>(view, 409);
             }
         };
+    }
+
+    private Duration stalledAfter(String endpoint) {
+        return Optional.ofNullable(endpoints.get().get(endpoint))
+                .map(definition -> definition.endpoint().recovery().stalledAfter())
+                .orElse(ListFilter.DEFAULT_STALLED_AFTER);
     }
 
     private Optional<IdempotencyPolicy> policy(String endpoint) {

@@ -9,6 +9,7 @@ import dev.hookguard.spring.autoconfigure.HookguardJdbcStoreAutoConfiguration;
 import dev.hookguard.spring.autoconfigure.HookguardMemoryStoreAutoConfiguration;
 import dev.hookguard.spring.autoconfigure.HookguardRedisStoreAutoConfiguration;
 import dev.hookguard.spring.web.EndpointDefinitions;
+import dev.hookguard.spring.web.HookguardWebFilter;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
@@ -35,7 +36,10 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnAvailableEndpoint(DeadLetterEndpoint.class)
 public class HookguardActuatorAutoConfiguration {
 
-    /** The endpoint on the application's store and endpoint definitions. */
+    /**
+     * The endpoint on the application's store and endpoint definitions; its replays wake the filter's dispatcher, so
+     * a replayed record runs at once through the production path.
+     */
     @Bean
     @ConditionalOnMissingBean
     @ConditionalOnBean(IdempotencyStore.class)
@@ -47,6 +51,9 @@ public class HookguardActuatorAutoConfiguration {
                     "Use one of Hookguard's stores, implement RecoveryStore, or do not expose the hookguard endpoint.");
         }
         return new DeadLetterEndpoint(
-                recovery, () -> EndpointDefinitions.collect(beans).byName());
+                recovery,
+                () -> EndpointDefinitions.collect(beans).byName(),
+                endpoint ->
+                        beans.getBeanProvider(HookguardWebFilter.class).ifAvailable(filter -> filter.wake(endpoint)));
     }
 }

@@ -1,5 +1,9 @@
 package dev.hookguard.spring.autoconfigure;
 
+import dev.hookguard.servlet.DispatchSigning;
+import dev.hookguard.servlet.Intake;
+import dev.hookguard.servlet.RecoveryConfig;
+import dev.hookguard.servlet.Retries;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -7,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.NestedConfigurationProperty;
 import org.springframework.util.unit.DataSize;
 
 /**
@@ -50,6 +55,14 @@ public class HookguardProperties {
 
     /** Checks before and while a request body is read, and the request headers never stored. */
     private final Hardening hardening = new Hardening();
+
+    /** The dispatcher: the worker pool that redelivers queued, retried and replayed events to their endpoint. */
+    @NestedConfigurationProperty
+    private final DispatcherProperties dispatcher = new DispatcherProperties();
+
+    public DispatcherProperties getDispatcher() {
+        return dispatcher;
+    }
 
     public Hardening getHardening() {
         return hardening;
@@ -485,6 +498,79 @@ public class HookguardProperties {
 
         /** The signature format of the generic scheme. */
         private final Generic generic = new Generic();
+
+        /**
+         * sync: the handler runs in the sender's request and its verdict is the answer; async: the delivery is
+         * verified, stored QUEUED and answered 202 at once, and the dispatcher runs the handler.
+         */
+        private Intake intake = RecoveryConfig.DEFAULT_INTAKE;
+
+        /**
+         * Who tries a failed event again: sender, receiver (the dispatcher, with the backoff) or both; unset takes
+         * the scheme's default (receiver for github, gitlab, twilio, generic; both for slack, zoom, intercom; sender
+         * for the others).
+         */
+        private @Nullable Retries retries;
+
+        /** The receiver's retry schedule. */
+        @NestedConfigurationProperty
+        private final BackoffProperties backoff = new BackoffProperties();
+
+        /** How long a FAILED record out of the due queue may stay unchanged before it counts as stalled. */
+        private Duration stalledAfter = RecoveryConfig.DEFAULT_STALLED_AFTER;
+
+        /** Most records the endpoint's due queue may hold; beyond it async intake answers 429 with Retry-After. */
+        private int queueLimit = RecoveryConfig.DEFAULT_QUEUE_LIMIT;
+
+        /**
+         * How dispatches to this endpoint are signed: scheme (re-signed with the current secret) or dispatch-key;
+         * unset takes hookguard.dispatcher.signing, else the scheme's.
+         */
+        private @Nullable DispatchSigning dispatchSigning;
+
+        public Intake getIntake() {
+            return intake;
+        }
+
+        public void setIntake(Intake intake) {
+            this.intake = intake;
+        }
+
+        public @Nullable Retries getRetries() {
+            return retries;
+        }
+
+        public void setRetries(@Nullable Retries retries) {
+            this.retries = retries;
+        }
+
+        public BackoffProperties getBackoff() {
+            return backoff;
+        }
+
+        public Duration getStalledAfter() {
+            return stalledAfter;
+        }
+
+        public void setStalledAfter(Duration stalledAfter) {
+            this.stalledAfter = stalledAfter;
+        }
+
+        public int getQueueLimit() {
+            return queueLimit;
+        }
+
+        public void setQueueLimit(int queueLimit) {
+            this.queueLimit = queueLimit;
+        }
+
+        public @Nullable DispatchSigning getDispatchSigning() {
+            return dispatchSigning;
+        }
+
+        public void setDispatchSigning(@Nullable DispatchSigning dispatchSigning) {
+            this.dispatchSigning = dispatchSigning;
+        }
 
         public @Nullable String getPath() {
             return path;

@@ -1,6 +1,7 @@
 package dev.hookguard.spring.autoconfigure;
 
 import dev.hookguard.servlet.HookguardFilter;
+import dev.hookguard.spring.web.HookguardDispatcherLifecycle;
 import dev.hookguard.spring.web.HookguardWebFilter;
 import dev.hookguard.spring.web.HookguardWebMvcConfigurer;
 import jakarta.servlet.DispatcherType;
@@ -18,7 +19,7 @@ import org.springframework.web.servlet.DispatcherServlet;
  * {@code hookguardFilterRegistration} for {@code /*}, {@code REQUEST} and {@code ASYNC} dispatches (an asynchronous handler's verdict is recorded when its
  * {@code ASYNC} dispatch returns), async supported, at order {@link
  * HookguardWebFilter#ORDER} (ahead of Spring's form, hidden-method and request-context filters, which read
- * parameters); and the {@code hookguardWebMvcConfigurer}. The same beans as {@link dev.hookguard.spring.EnableHookguard}
+ * parameters); the {@code hookguardDispatcherLifecycle}; and the {@code hookguardWebMvcConfigurer}. The same beans as {@link dev.hookguard.spring.EnableHookguard}
  * declares: when that annotation already did, these back off.
  */
 @AutoConfiguration(
@@ -52,6 +53,17 @@ public class HookguardWebAutoConfiguration {
         registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ASYNC);
         registration.addUrlPatterns("/*");
         return registration;
+    }
+
+    /**
+     * Starts the filter's dispatcher once the web server listens (its base URL from {@code local.server.port} unless
+     * {@code hookguard.dispatcher.base-url} is set) and stops it first at shutdown.
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    public HookguardDispatcherLifecycle hookguardDispatcherLifecycle(
+            HookguardWebFilter filter, ApplicationContext context) {
+        return new HookguardDispatcherLifecycle(filter, context);
     }
 
     /** Resolves {@code @WebhookEventId} and refuses unverified requests to annotated handlers. */

@@ -10,8 +10,10 @@ import dev.hookguard.core.signature.PublicUrl;
 import dev.hookguard.core.signature.Scheme;
 import dev.hookguard.core.signature.SecretRules;
 import dev.hookguard.core.signature.SignatureConfig;
-import dev.hookguard.core.signature.SignatureVerifier;
 import dev.hookguard.core.signature.Verifiers;
+import dev.hookguard.core.signature.WebhookSigner;
+import dev.hookguard.servlet.Backoff;
+import dev.hookguard.servlet.RecoveryConfig;
 import dev.hookguard.spring.HookguardConfigurationException;
 import dev.hookguard.spring.WebhookEndpoint;
 import dev.hookguard.spring.WebhookEndpoints;
@@ -67,34 +69,83 @@ final class PropertiesEndpoints {
         Scheme scheme = PropertiesSignatures.scheme(prefix, endpoint.getScheme());
         @Nullable
         GenericHmacConfig generic = scheme == Scheme.GENERIC ? PropertiesSignatures.generic(prefix, endpoint) : null;
-        SignatureVerifier verifier = named(prefix, () -> {
-            SecretRules.require(scheme, generic != null ? generic.secrets() : endpoint.getSecrets());
-            return generic != null
-                    ? Verifiers.generic(generic)
-                    : Verifiers.of(
-                            scheme,
-                            new SignatureConfig(
-                                    endpoint.getSecrets(),
-                                    endpoint.getTolerance(),
-                                    PublicUrl.parse(endpoint.getPublicUrl())));
-        });
         EventIdConfig eventIds = PropertiesSignatures.eventIds(
                 prefix + ".event-id",
                 endpoint.getEventId(),
                 generic != null ? EventIdConfig.forGeneric(generic) : EventIdConfig.forScheme(scheme));
-        IdempotencyPolicy policy = endpointPolicy(prefix + ".policy", endpoint.getPolicy(), defaults);
+        IdempotencyPolicy policy =
+                attempts(prefix, endpoint, endpointPolicy(prefix + ".policy", endpoint.getPolicy(), defaults));
         DataSize maxBody = endpoint.getMaxBodyBytes();
         int maxBodyBytes = maxBody == null ? defaultMaxBody : bytes(prefix + ".max-body-bytes", maxBody);
+        RecoveryConfig recovery = recovery(prefix, endpoint, policy);
+        return named(prefix, () -> {
+            WebhookEndpoint.Builder built = WebhookEndpoint.custom(name);
+            if (generic != null) {
+                SecretRules.require(scheme, generic.secrets());
+                built.verifier(Verifiers.generic(generic))
+                        .signer(WebhookSigner.generic(generic, generic.secrets().get(0)));
+            } else {
+                built.scheme(
+                        scheme,
+                        new SignatureConfig(
+                                endpoint.getSecrets(),
+                                endpoint.getTolerance(),
+                                PublicUrl.parse(endpoint.getPublicUrl())));
+            }
+            return built.eventIds(eventIds)
+                    .path(endpoint.getPath())
+                    .policy(policy)
+                    .maxBodyBytes(maxBodyBytes)
+                    .failOpen(endpoint.getFailOpen())
+                    .schema(PropertiesSchemas.read(prefix + ".schema", endpoint.getSchema()))
+                    .recovery(recovery)
+                    .build();
+        });
+    }
+
+    /**
+     * The policy with {@code backoff.attempts}, another name of {@code policy.max-attempts} (the handler runs before
+     * DEAD, whoever retries); set both, they must agree.
+     */
+    private static IdempotencyPolicy attempts(
+            String prefix, HookguardProperties.Endpoint endpoint, IdempotencyPolicy policy) {
+        Integer attempts = endpoint.getBackoff().getAttempts();
+        if (attempts == null || attempts == policy.maxAttempts()) {
+            return policy;
+        }
+        if (attempts < 1) {
+            throw HookguardConfigurationException.property(
+                    prefix + ".backoff.attempts", "must be at least 1 but was " + attempts);
+        }
+        if (endpoint.getPolicy().getMaxAttempts() != null) {
+            throw HookguardConfigurationException.property(
+                    prefix + ".backoff.attempts",
+                    "must equal " + prefix + ".policy.max-attempts (" + policy.maxAttempts() + ") but was " + attempts
+                            + "; set only one of them");
+        }
+        return IdempotencyPolicy.from(policy).maxAttempts(attempts).build();
+    }
+
+    /** Intake, retries, backoff, stalled period, queue limit and dispatch signing of one endpoint. */
+    private static RecoveryConfig recovery(
+            String prefix, HookguardProperties.Endpoint endpoint, IdempotencyPolicy policy) {
+        BackoffProperties backoff = endpoint.getBackoff();
+        Backoff schedule = named(
+                prefix + ".backoff",
+                () -> Backoff.custom()
+                        .base(backoff.getBase())
+                        .cap(backoff.getCap())
+                        .attempts(policy.maxAttempts())
+                        .build());
         return named(
                 prefix,
-                () -> WebhookEndpoint.custom(name)
-                        .path(endpoint.getPath())
-                        .verifier(verifier)
-                        .eventIds(eventIds)
-                        .policy(policy)
-                        .maxBodyBytes(maxBodyBytes)
-                        .failOpen(endpoint.getFailOpen())
-                        .schema(PropertiesSchemas.read(prefix + ".schema", endpoint.getSchema()))
+                () -> RecoveryConfig.custom()
+                        .intake(endpoint.getIntake())
+                        .retries(endpoint.getRetries())
+                        .backoff(schedule)
+                        .stalledAfter(endpoint.getStalledAfter())
+                        .queueLimit(endpoint.getQueueLimit())
+                        .signing(endpoint.getDispatchSigning())
                         .build());
     }
 

@@ -2,6 +2,7 @@ package dev.hookguard.spring.autoconfigure;
 
 import dev.hookguard.core.memory.InMemoryStore;
 import dev.hookguard.servlet.DeliveryMetrics;
+import dev.hookguard.servlet.DispatcherConfig;
 import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.servlet.Hardening;
 import dev.hookguard.servlet.HookguardFilterConfig;
@@ -12,7 +13,7 @@ import org.springframework.core.Ordered;
 
 /**
  * Applies {@code hookguard.in-progress-status}, {@code dead-status}, {@code fail-open}, {@code
- * unavailable-retry-after}, {@code store-timeout} and {@code hardening.*} to the filter. Runs first ({@link Ordered#HIGHEST_PRECEDENCE}), so that the application's
+ * unavailable-retry-after}, {@code store-timeout}, {@code hardening.*} and {@code dispatcher.*} to the filter. Runs first ({@link Ordered#HIGHEST_PRECEDENCE}), so that the application's
  * own customizers can still change anything.
  */
 final class PropertiesFilterCustomizer implements HookguardFilterCustomizer, Ordered {
@@ -23,6 +24,7 @@ final class PropertiesFilterCustomizer implements HookguardFilterCustomizer, Ord
     private final Duration unavailableRetryAfter;
     private final Duration storeTimeout;
     private final Hardening hardening;
+    private final DispatcherConfig dispatcher;
 
     /**
      * Takes the values and checks them at once with the library's own validation, so that a bad one fails start-up
@@ -35,6 +37,8 @@ final class PropertiesFilterCustomizer implements HookguardFilterCustomizer, Ord
         this.unavailableRetryAfter = properties.getUnavailableRetryAfter();
         this.storeTimeout = properties.getStoreTimeout();
         this.hardening = PropertyErrors.named("hookguard.hardening", () -> hardening(properties.getHardening()));
+        this.dispatcher = PropertyErrors.named(
+                "hookguard.dispatcher", () -> properties.getDispatcher().toConfig());
         PropertyErrors.named("hookguard", () -> {
             HookguardFilterConfig.Builder probe = HookguardFilterConfig.custom()
                     .endpoint(EndpointConfig.custom("probe")
@@ -60,7 +64,8 @@ final class PropertiesFilterCustomizer implements HookguardFilterCustomizer, Ord
                 .failOpen(failOpen)
                 .unavailableRetryAfter(unavailableRetryAfter)
                 .storeTimeout(storeTimeout)
-                .hardening(hardening);
+                .hardening(hardening)
+                .dispatcher(dispatcher);
     }
 
     private static Hardening hardening(HookguardProperties.Hardening properties) {

@@ -18,6 +18,7 @@ import dev.hookguard.spring.autoconfigure.HookguardAutoConfiguration;
 import dev.hookguard.spring.autoconfigure.HookguardJdbcStoreAutoConfiguration;
 import dev.hookguard.spring.autoconfigure.HookguardMemoryStoreAutoConfiguration;
 import dev.hookguard.spring.autoconfigure.HookguardRedisStoreAutoConfiguration;
+import dev.hookguard.spring.web.HookguardWebFilter;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -38,7 +39,8 @@ import org.springframework.context.annotation.Bean;
  * and the {@code console} module is on the class path. The operator comes from a {@link ConsoleAuthorizer} bean: by
  * default bearer tokens when {@code hookguard.console.tokens} is set, else the request's user and roles ({@link
  * ServletRoleAuthorizer}), which is how Spring Security's authentication reaches the console. The endpoints and their
- * policies are those Hookguard guards.
+ * policies are those Hookguard guards. A replay wakes the filter's dispatcher (unless a {@link ReplayListener} bean of
+ * the application's replaces that), which redelivers the record through the production path.
  */
 @AutoConfiguration(
         after = {
@@ -74,7 +76,8 @@ public class HookguardConsoleAutoConfiguration {
             HookguardConsoleProperties properties,
             ObjectProvider<WebhookEndpoint> endpoints,
             ObjectProvider<WebhookEndpoints> endpointGroups,
-            ObjectProvider<ReplayListener> replayListener) {
+            ObjectProvider<ReplayListener> replayListener,
+            ObjectProvider<HookguardWebFilter> filter) {
         Map<String, IdempotencyPolicy> policies = policies(endpoints, endpointGroups);
         ConsoleConfig.Builder config = ConsoleConfig.custom(operatorStore(store), store::find)
                 .endpoints(shown(properties, policies))
@@ -82,7 +85,7 @@ public class HookguardConsoleAutoConfiguration {
                 .policies(endpoint -> policies.getOrDefault(endpoint, IdempotencyPolicy.ofDefaults()))
                 .redaction(HeaderRedaction.defaultsPlus(Set.copyOf(properties.getRedactHeaders())))
                 .stalledAfter(properties.getStalledAfter())
-                .replayListener(replayListener.getIfAvailable(() -> ReplayListener.NONE));
+                .replayListener(replayListener.getIfAvailable(() -> wakeUp(filter)));
         if (properties.getCsrfKey() != null) {
             config.csrfKey(properties.getCsrfKey().getBytes(StandardCharsets.UTF_8));
         }
@@ -90,6 +93,11 @@ public class HookguardConsoleAutoConfiguration {
                 new ServletRegistrationBean<>(new ConsoleServlet(config.build()), mapping(properties.getPath()));
         registration.setName("hookguardConsole");
         return registration;
+    }
+
+    /** Wakes the filter's dispatcher after a replay, so the replayed records run at once. */
+    private static ReplayListener wakeUp(ObjectProvider<HookguardWebFilter> filter) {
+        return endpoint -> filter.ifAvailable(f -> f.wake(endpoint));
     }
 
     static String mapping(String path) {

@@ -1,5 +1,6 @@
 package dev.hookguard.spring.web;
 
+import dev.hookguard.servlet.Dispatcher;
 import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.servlet.HookguardFilter;
 import jakarta.servlet.DispatcherType;
@@ -11,6 +12,7 @@ import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.util.List;
+import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.SmartInitializingSingleton;
@@ -77,7 +79,32 @@ public class HookguardWebFilter implements Filter, SmartInitializingSingleton, D
         return current == null ? List.of() : current.endpoints();
     }
 
-    /** Stops the lease renewals of the filter. */
+    /**
+     * The filter's {@link Dispatcher}: empty before start-up, when no endpoint is defined, when the store has no due
+     * queue, and when {@code hookguard.dispatcher.enabled} is off. {@link HookguardDispatcherLifecycle} starts it.
+     */
+    public Optional<Dispatcher> dispatcher() {
+        HookguardAssembly.Assembled current = assembled;
+        return current == null || current.hookguard() == null
+                ? Optional.empty()
+                : current.hookguard().dispatcher();
+    }
+
+    /**
+     * Tells the dispatcher that records of this endpoint are due now (an operator's replay), so that it picks them
+     * at once instead of at its next poll. Does nothing without a dispatcher or for an endpoint it does not guard.
+     */
+    public void wake(String endpoint) {
+        dispatcher().ifPresent(d -> {
+            try {
+                d.wake(endpoint);
+            } catch (IllegalArgumentException notGuarded) {
+                // an endpoint of another filter, or none: its records wait for that dispatcher's poll
+            }
+        });
+    }
+
+    /** Closes the dispatcher (waiting for dispatches in flight) and stops the lease renewals of the filter. */
     @Override
     public void destroy() {
         HookguardAssembly.Assembled current = assembled;

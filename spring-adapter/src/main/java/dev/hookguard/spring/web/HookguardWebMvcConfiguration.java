@@ -7,7 +7,8 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * What {@link dev.hookguard.spring.EnableHookguard} imports into a Spring MVC application without Spring Boot: the
- * filter bean {@code hookguardFilter} and the {@code hookguardWebMvcConfigurer}. Spring Boot's auto-configuration
+ * filter bean {@code hookguardFilter}, its {@code hookguardDispatcherLifecycle} and the {@code
+ * hookguardWebMvcConfigurer}. Spring Boot's auto-configuration
  * declares the same beans and backs off when these exist.
  */
 @Configuration(proxyBeanMethods = false)
@@ -22,6 +23,13 @@ public class HookguardWebMvcConfiguration {
                     "Remove @EnableHookguard, or remove hookguard.enabled=false.");
         }
         return new HookguardWebFilter(context);
+    }
+
+    /** Starts the filter's dispatcher with the context and stops it first at shutdown. */
+    @Bean
+    public HookguardDispatcherLifecycle hookguardDispatcherLifecycle(
+            HookguardWebFilter hookguardFilter, ApplicationContext context) {
+        return new HookguardDispatcherLifecycle(hookguardFilter, context);
     }
 
     /** The {@link dev.hookguard.spring.WebhookEventId} resolver and the guard against unverified requests. */

@@ -8,6 +8,8 @@ import dev.hookguard.core.EventKey;
 import dev.hookguard.core.Failure;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
+import dev.hookguard.core.ListFilter;
+import dev.hookguard.core.Listing;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.memory.InMemoryStore;
@@ -18,8 +20,11 @@ import dev.hookguard.spring.web.EndpointDefinitions;
 import java.nio.charset.StandardCharsets;
 import java.security.Principal;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.actuate.endpoint.SecurityContext;
 import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
@@ -30,8 +35,9 @@ class DeadLetterEndpointTest {
             IdempotencyPolicy.custom().maxAttempts(1).build();
 
     private final InMemoryStore store = new InMemoryStore();
+    private final List<String> woken = new CopyOnWriteArrayList<>();
     private final DeadLetterEndpoint endpoint =
-            new DeadLetterEndpoint(store, () -> Map.of("stripe", definitionOf("stripe")));
+            new DeadLetterEndpoint(store, () -> Map.of("stripe", definitionOf("stripe")), woken::add);
 
     private static EndpointDefinitions.Definition definitionOf(String name) {
         return new EndpointDefinitions.Definition(
@@ -63,8 +69,111 @@ class DeadLetterEndpointTest {
     void shouldListTheEndpointsWithTheirDeadLetterCountsAndTheStoreType() {
         dead("evt_1", "{}".getBytes(StandardCharsets.UTF_8));
 
+        Map<String, Object> stripe = new LinkedHashMap<>();
+        stripe.put("deadLetters", 1L);
+        stripe.put("queueDepth", 0L);
+        stripe.put("dueNow", 0L);
+        stripe.put("oldestDueAgeSeconds", null);
+        stripe.put("stalled", 0L);
         assertThat(endpoint.endpoints().getBody())
-                .isEqualTo(Map.of("store", "memory", "endpoints", Map.of("stripe", Map.of("deadLetters", 1L))));
+                .isEqualTo(Map.of("store", "memory", "endpoints", Map.of("stripe", stripe)));
+    }
+
+    @Test
+    void shouldShowTheDueQueueAndTheStalledRecordsOfEachEndpoint() {
+        dead("evt_1", "{}".getBytes(StandardCharsets.UTF_8));
+        dead("evt_2", "{}".getBytes(StandardCharsets.UTF_8));
+        endpoint.act("stripe", id("evt_1"), "replay", null, null);
+        EventKey lapsed = EventKey.of("stripe", "evt_lapsed");
+        IdempotencyPolicy instant =
+                IdempotencyPolicy.custom().lease(java.time.Duration.ofMillis(1)).build();
+        store.claim(lapsed, Fingerprint.of(new byte[] {2}), instant);
+        Awaitility.await()
+                .atMost(java.time.Duration.ofSeconds(5))
+                .until(() -> store.count(ListFilter.forEndpoint("stripe")
+                                .listings(Listing.STALLED)
+                                .build())
+                        == 1);
+
+        @SuppressWarnings("unchecked")
+        Map<String, Object> stripe = (Map<String, Object>)
+                ((Map<String, Object>) endpoint.endpoints().getBody().get("endpoints")).get("stripe");
+
+        assertThat(stripe)
+                .containsEntry("deadLetters", 1L)
+                .containsEntry("queueDepth", 1L)
+                .containsEntry("dueNow", 1L)
+                .containsEntry("stalled", 1L);
+        assertThat((Double) stripe.get("oldestDueAgeSeconds")).isNotNull().isGreaterThanOrEqualTo(0.0);
+    }
+
+    @Test
+    void shouldActOnEveryRecordOfAFilterAndWakeTheDispatcherAfterAReplay() {
+        for (int i = 0; i < 5; i++) {
+            dead("evt_" + i, "{}".getBytes(StandardCharsets.UTF_8));
+        }
+        EventKey failed = EventKey.of("stripe", "evt_timeout");
+        IdempotencyPolicy retrying = IdempotencyPolicy.custom().maxAttempts(3).build();
+        long token = ((ClaimOutcome.Acquired) store.claim(failed, Fingerprint.of(new byte[] {1}), retrying)).token();
+        store.fail(
+                failed, token, new Failure(Payload.of(new byte[] {1}), "read timed out", ErrorClass.TIMEOUT), retrying);
+
+        WebEndpointResponse<Map<String, Object>> replayed =
+                endpoint.actOnAll("stripe", "replay", "INC-7", null, null, null, null, null, null);
+        WebEndpointResponse<Map<String, Object>> again =
+                endpoint.actOnAll("stripe", "replay", null, "dead,rejected", null, null, null, null, null);
+
+        assertThat(replayed.getStatus()).isEqualTo(200);
+        assertThat(replayed.getBody())
+                .containsEntry("endpoint", "stripe")
+                .containsEntry("action", "replay")
+                .containsEntry("matched", 5L)
+                .containsEntry("updated", 5L)
+                .containsEntry("unchanged", 0L);
+        assertThat(again.getBody()).containsEntry("matched", 0L);
+        assertThat(woken).containsExactly("stripe");
+        assertThat(store.count(ListFilter.forEndpoint("stripe")
+                        .listings(Listing.QUEUED)
+                        .build()))
+                .isEqualTo(5);
+        assertThat(store.find(failed).orElseThrow().status()).isEqualTo(RecordStatus.FAILED);
+        assertThat(store.find(EventKey.of("stripe", "evt_3")).orElseThrow().history())
+                .singleElement()
+                .satisfies(e -> assertThat(e.note()).isEqualTo("INC-7"));
+    }
+
+    @Test
+    void shouldNarrowABulkActionByErrorClassAndRefuseBadFilters() {
+        dead("evt_dead", "{}".getBytes(StandardCharsets.UTF_8));
+        EventKey failed = EventKey.of("stripe", "evt_timeout");
+        IdempotencyPolicy retrying = IdempotencyPolicy.custom().maxAttempts(3).build();
+        long token = ((ClaimOutcome.Acquired) store.claim(failed, Fingerprint.of(new byte[] {1}), retrying)).token();
+        store.fail(
+                failed, token, new Failure(Payload.of(new byte[] {1}), "read timed out", ErrorClass.TIMEOUT), retrying);
+
+        WebEndpointResponse<Map<String, Object>> resolved = endpoint.actOnAll(
+                "stripe", "resolve", "timeouts fixed", "failed,dead", "timeout", null, null, null, null);
+
+        assertThat(resolved.getBody()).containsEntry("matched", 1L).containsEntry("updated", 1L);
+        assertThat(store.find(failed).orElseThrow().status()).isEqualTo(RecordStatus.SUCCEEDED);
+        assertThat(store.find(EventKey.of("stripe", "evt_dead")).orElseThrow().status())
+                .isEqualTo(RecordStatus.DEAD);
+        assertThat(woken).isEmpty();
+        assertThat(endpoint.actOnAll("stripe", "resolve", null, null, null, null, null, null, null)
+                        .getStatus())
+                .isEqualTo(400);
+        assertThat(endpoint.actOnAll("stripe", "purge", null, null, null, null, null, null, null)
+                        .getStatus())
+                .isEqualTo(400);
+        WebEndpointResponse<Map<String, Object>> badTime =
+                endpoint.actOnAll("stripe", "skip", null, null, null, null, "yesterday", null, null);
+        assertThat(badTime.getStatus()).isEqualTo(400);
+        assertThat(badTime.getBody())
+                .containsEntry(
+                        "error", "from must be an ISO-8601 instant such as 2026-01-31T12:00:00Z but was 'yesterday'");
+        assertThat(endpoint.actOnAll("paypal", "skip", null, null, null, null, null, null, null)
+                        .getStatus())
+                .isEqualTo(404);
     }
 
     @Test
@@ -73,9 +182,11 @@ class DeadLetterEndpointTest {
         dead("evt_2", "{}".getBytes(StandardCharsets.UTF_8));
         dead("evt_3", "{}".getBytes(StandardCharsets.UTF_8));
 
-        WebEndpointResponse<Map<String, Object>> first = endpoint.deadLetters("stripe", null, 2, null, null, null);
+        WebEndpointResponse<Map<String, Object>> first =
+                endpoint.deadLetters("stripe", null, 2, null, null, null, null, null);
         String cursor = (String) first.getBody().get("nextCursor");
-        WebEndpointResponse<Map<String, Object>> second = endpoint.deadLetters("stripe", cursor, 2, null, null, null);
+        WebEndpointResponse<Map<String, Object>> second =
+                endpoint.deadLetters("stripe", cursor, 2, null, null, null, null, null);
 
         assertThat(first.getStatus()).isEqualTo(200);
         assertThat(eventIds(first)).containsExactly("evt_1", "evt_2");
@@ -93,7 +204,8 @@ class DeadLetterEndpointTest {
     void shouldTakeAnEmptyCursorForTheFirstPage() {
         dead("evt_1", "{}".getBytes(StandardCharsets.UTF_8));
 
-        WebEndpointResponse<Map<String, Object>> page = endpoint.deadLetters("stripe", "", null, null, null, null);
+        WebEndpointResponse<Map<String, Object>> page =
+                endpoint.deadLetters("stripe", "", null, null, null, null, null, null);
 
         assertThat(page.getStatus()).isEqualTo(200);
         assertThat(eventIds(page)).containsExactly("evt_1");
@@ -102,7 +214,7 @@ class DeadLetterEndpointTest {
     @Test
     void shouldAnswer400ForACursorTheStoreDidNotGiveOut() {
         WebEndpointResponse<Map<String, Object>> page =
-                endpoint.deadLetters("stripe", "garbage", null, null, null, null);
+                endpoint.deadLetters("stripe", "garbage", null, null, null, null, null, null);
 
         assertThat(page.getStatus()).isEqualTo(400);
         assertThat(page.getBody().get("error")).asString().contains("cursor", "garbage");
@@ -110,11 +222,13 @@ class DeadLetterEndpointTest {
 
     @Test
     void shouldRefuseAnUnknownEndpointAndABadLimit() {
-        assertThat(endpoint.deadLetters("paypal", null, null, null, null, null).getStatus())
+        assertThat(endpoint.deadLetters("paypal", null, null, null, null, null, null, null)
+                        .getStatus())
                 .isEqualTo(404);
-        assertThat(endpoint.deadLetters("stripe", null, 0, null, null, null).getStatus())
+        assertThat(endpoint.deadLetters("stripe", null, 0, null, null, null, null, null)
+                        .getStatus())
                 .isEqualTo(400);
-        assertThat(endpoint.deadLetters("stripe", null, DeadLetterEndpoint.MAX_LIMIT + 1, null, null, null)
+        assertThat(endpoint.deadLetters("stripe", null, DeadLetterEndpoint.MAX_LIMIT + 1, null, null, null, null, null)
                         .getStatus())
                 .isEqualTo(400);
     }
@@ -196,7 +310,7 @@ class DeadLetterEndpointTest {
         assertThat(store.find(EventKey.of("stripe", "evt_2")).orElseThrow().history())
                 .singleElement()
                 .satisfies(e -> assertThat(e.actor()).isEqualTo(DeadLetterEndpoint.ANONYMOUS));
-        assertThat(eventIds(endpoint.deadLetters("stripe", null, null, null, null, null)))
+        assertThat(eventIds(endpoint.deadLetters("stripe", null, null, null, null, null, null, null)))
                 .isEmpty();
     }
 
@@ -258,19 +372,19 @@ class DeadLetterEndpointTest {
         store.fail(
                 failed, token, new Failure(Payload.of(new byte[] {1}), "read timed out", ErrorClass.TIMEOUT), retrying);
 
-        assertThat(eventIds(endpoint.deadLetters("stripe", null, null, "failed", null, null)))
+        assertThat(eventIds(endpoint.deadLetters("stripe", null, null, "failed", null, null, null, null)))
                 .containsExactly("evt_failed");
-        assertThat(eventIds(endpoint.deadLetters("stripe", null, null, "dead, FAILED", "timeout", null)))
+        assertThat(eventIds(endpoint.deadLetters("stripe", null, null, "dead, FAILED", "timeout", null, null, null)))
                 .containsExactly("evt_failed");
-        assertThat(eventIds(endpoint.deadLetters("stripe", null, null, "dead,failed", null, "DEAD")))
+        assertThat(eventIds(endpoint.deadLetters("stripe", null, null, "dead,failed", null, "DEAD", null, null)))
                 .containsExactly("evt_dead");
-        assertThat(endpoint.deadLetters("stripe", null, null, "gone", null, null)
+        assertThat(endpoint.deadLetters("stripe", null, null, "gone", null, null, null, null)
                         .getStatus())
                 .isEqualTo(400);
-        assertThat(endpoint.deadLetters("stripe", null, null, null, "slow", null)
+        assertThat(endpoint.deadLetters("stripe", null, null, null, "slow", null, null, null)
                         .getStatus())
                 .isEqualTo(400);
-        assertThat(endpoint.deadLetters("stripe", "garbage", null, null, null, null)
+        assertThat(endpoint.deadLetters("stripe", "garbage", null, null, null, null, null, null)
                         .getStatus())
                 .isEqualTo(400);
     }

@@ -191,6 +191,32 @@ abstract class AbstractWebhookAppIT {
     }
 
     @Test
+    void shouldRequeueEveryDeadLetterOfAFilterThroughTheActuatorEndpointAndShowTheQueue() {
+        String first = eventId();
+        String second = eventId();
+        for (String id : List.of(first, second)) {
+            deliver(id, "fail");
+            deliver(id, "fail");
+        }
+
+        HttpResponse<String> bulk = sender.postJson(
+                "/actuator/hookguard/stripe",
+                "{\"action\":\"requeue\",\"listing\":\"dead\",\"text\":\"" + first + "\",\"note\":\"INC-3\"}");
+        HttpResponse<String> overview = sender.get("/actuator/hookguard");
+
+        assertThat(bulk.statusCode()).isEqualTo(200);
+        assertThat((Integer) JsonPath.read(bulk.body(), "$.matched")).isEqualTo(1);
+        assertThat((Integer) JsonPath.read(bulk.body(), "$.updated")).isEqualTo(1);
+        assertThat(record("stripe", first).status()).isEqualTo(RecordStatus.FAILED);
+        assertThat(record("stripe", second).status()).isEqualTo(RecordStatus.DEAD);
+        assertThat(record("stripe", first).history())
+                .singleElement()
+                .satisfies(entry -> assertThat(entry.note()).isEqualTo("INC-3"));
+        Map<String, Object> stripe = JsonPath.read(overview.body(), "$.endpoints.stripe");
+        assertThat(stripe).containsKeys("deadLetters", "queueDepth", "dueNow", "oldestDueAgeSeconds", "stalled");
+    }
+
+    @Test
     void shouldTakeAnEmptyCursorForTheFirstPageAndAnswer400ForAGarbageOne() {
         HttpResponse<String> empty = sender.get("/actuator/hookguard/stripe?cursor=&limit=");
         HttpResponse<String> garbage = sender.get("/actuator/hookguard/stripe?cursor=garbage");
