@@ -59,6 +59,29 @@ final class ClaimDeadline implements AutoCloseable {
         }
     }
 
+    /**
+     * Another single store operation (async intake's enqueue) within the same deadline; one that lands after it
+     * stands (an enqueued event is dispatched whatever the sender was answered).
+     */
+    <T> T bounded(Supplier<T> work) {
+        CompletableFuture<T> result;
+        try {
+            result = CompletableFuture.supplyAsync(work, threads);
+        } catch (RejectedExecutionException e) {
+            throw new StoreUnavailableException("every claim thread is waiting on the store", e);
+        }
+        try {
+            return result.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            throw new StoreUnavailableException("the store took longer than " + timeout, e);
+        } catch (ExecutionException e) {
+            throw rethrown(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StoreUnavailableException("interrupted while waiting on the store", e);
+        }
+    }
+
     private static void abandon(Start start) {
         if (start instanceof InFlight inFlight) {
             inFlight.release("the claim was answered after the filter's store timeout");

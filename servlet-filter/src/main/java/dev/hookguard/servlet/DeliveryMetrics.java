@@ -1,7 +1,10 @@
 package dev.hookguard.servlet;
 
+import dev.hookguard.core.ErrorClass;
 import java.time.Duration;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where the filter reports what it did (DESIGN.md §7). Micrometer is optional: {@link
@@ -25,6 +28,27 @@ public interface DeliveryMetrics {
      * store_unavailable}.
      */
     String FAIL_OPEN = "hookguard.fail_open";
+    /** Gauge of the records in the endpoint's due queue (QUEUED, and FAILED awaiting a receiver retry). */
+    String QUEUE_DEPTH = "hookguard.queue.depth";
+    /** Gauge of how long the endpoint's oldest due record has been due, in seconds (0 when none is due). */
+    String QUEUE_OLDEST = "hookguard.queue.oldest";
+    /** Gauge of the endpoint's stalled records (PROCESSING past lease, FAILED unchanged past the quiet period). */
+    String QUEUE_STALLED = "hookguard.queue.stalled";
+    /**
+     * Distribution summary of the attempt on which an event ended, tagged {@code endpoint} and {@code outcome}
+     * ({@code processed} or {@code dead_lettered}).
+     */
+    String ATTEMPTS = "hookguard.attempts";
+    /** Counter of dispatches, tagged {@code endpoint} and {@code outcome} ({@link DispatchOutcome#tag()}). */
+    String DISPATCHES = "hookguard.dispatches";
+    /**
+     * Counter of recorded failures, dead letters and rejections, tagged {@code endpoint}, {@code outcome} ({@code
+     * failed}, {@code dead_lettered}, {@code rejected}, {@code rejected_schema}) and {@code error_class} ({@link
+     * ErrorClass#code()}).
+     */
+    String FAILURES = "hookguard.failures";
+    /** Tag naming the error class. */
+    String ERROR_CLASS_TAG = "error_class";
     /** Tag naming the endpoint. */
     String ENDPOINT_TAG = "endpoint";
     /** Tag naming the outcome. */
@@ -56,6 +80,28 @@ public interface DeliveryMetrics {
 
     /** Counts one delivery of the endpoint handed on without a claim (fail-open); the default counts nothing. */
     default void failedOpen(String endpoint) {}
+
+    /**
+     * Publishes the endpoint's queue gauges ({@link #QUEUE_DEPTH}, {@link #QUEUE_OLDEST}, {@link #QUEUE_STALLED}),
+     * read from the dispatcher's last sample (null before the first); called once per endpoint when the dispatcher
+     * starts. The default publishes nothing.
+     */
+    default void queue(String endpoint, Supplier<@Nullable QueueSnapshot> snapshot) {}
+
+    /**
+     * Records the attempt on which an event ended ({@link #ATTEMPTS}): {@code outcome} is {@link
+     * DeliveryOutcome#PROCESSED} or {@link DeliveryOutcome#DEAD_LETTERED}. The default records nothing.
+     */
+    default void attempts(String endpoint, DeliveryOutcome outcome, int attempt) {}
+
+    /** Counts one dispatch of the endpoint ({@link #DISPATCHES}); the default counts nothing. */
+    default void dispatch(String endpoint, DispatchOutcome outcome) {}
+
+    /**
+     * Counts one recorded failure, dead letter or rejection with its error class ({@link #FAILURES}); the default
+     * counts nothing.
+     */
+    default void failure(String endpoint, DeliveryOutcome outcome, ErrorClass errorClass) {}
 
     /** Metrics that go nowhere. */
     static DeliveryMetrics none() {

@@ -33,7 +33,11 @@ public enum DeliveryOutcome {
      */
     UNRECORDED,
     /** The lease was lost before the verdict was written; nothing was recorded. */
-    STALE;
+    STALE,
+    /** Async intake stored the delivery QUEUED (or found it waiting or being handled) and answered 202. */
+    QUEUED,
+    /** Async intake found the endpoint's due queue over its limit; answered 429 with {@code Retry-After}. */
+    QUEUE_FULL;
 
     /** The tag value: the name in lower case, such as {@code in_progress}. */
     public String tag() {

@@ -9,6 +9,7 @@ import dev.hookguard.core.signature.SecretRules;
 import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.core.signature.SignatureVerifier;
 import dev.hookguard.core.signature.Verifiers;
+import dev.hookguard.core.signature.WebhookSigner;
 import java.time.Clock;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
@@ -29,6 +30,16 @@ import org.jspecify.annotations.Nullable;
  * @param failOpen whether this endpoint hands deliveries on without a claim while the store is unreachable; null
  *     takes the filter's {@link HookguardFilterConfig#failOpen()}
  * @param schema the check of a verified body before the handler runs, or null for none
+ * @param scheme the provider scheme, when the endpoint was configured with {@link Builder#scheme}; null for a custom
+ *     verifier. Gives the defaults of {@link RecoveryConfig#retries()} and {@link RecoveryConfig#signing()}
+ * @param signer signs the {@link Dispatcher}'s redeliveries as the sender would, with the current (first) secret,
+ *     in {@link DispatchSigning#SCHEME} mode; set by {@link Builder#scheme} where the scheme can sign with what the
+ *     receiver holds, or by {@link Builder#signer}; null where it cannot (public keys, URL-signing schemes)
+ * @param recovery intake mode, who retries, backoff, stalled period, queue limit and dispatch signing; its {@link
+ *     RecoveryConfig#retries()} is resolved (never null). When the receiver retries ({@link
+ *     RecoveryConfig#receiverRetries()}), its backoff's attempts equal {@code policy.maxAttempts()}: the builder
+ *     keeps them equal (a backoff given with other than the default attempts sets the policy's, else the policy's
+ *     set the backoff's)
  */
 public record EndpointConfig(
         String name,
@@ -38,7 +49,10 @@ public record EndpointConfig(
         IdempotencyPolicy policy,
         int maxBodyBytes,
         @Nullable Boolean failOpen,
-        @Nullable PayloadSchema schema) {
+        @Nullable PayloadSchema schema,
+        @Nullable Scheme scheme,
+        @Nullable WebhookSigner signer,
+        RecoveryConfig recovery) {
 
     /** Default body limit: 1 MiB. */
     public static final int DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -64,6 +78,48 @@ public record EndpointConfig(
             throw new IllegalArgumentException("maxBodyBytes must not be negative but was " + maxBodyBytes);
         }
         EventKey.of(name, "x");
+        if (recovery == null) {
+            throw new IllegalArgumentException("recovery of endpoint '" + name + "' must be set");
+        }
+        if (recovery.retries() == null) {
+            recovery = RecoveryConfig.from(recovery)
+                    .retries(Retries.defaultFor(scheme))
+                    .build();
+        }
+        if (recovery.receiverRetries() && recovery.backoff().attempts() != policy.maxAttempts()) {
+            throw new IllegalArgumentException(
+                    "recovery.backoff.attempts (" + recovery.backoff().attempts()
+                            + ") of endpoint '" + name + "' must equal policy.maxAttempts (" + policy.maxAttempts()
+                            + ") when the receiver retries");
+        }
+    }
+
+    /** An endpoint with a custom verifier, no signer and the default recovery. */
+    public EndpointConfig(
+            String name,
+            String path,
+            SignatureVerifier verifier,
+            EventIdExtractor eventIds,
+            IdempotencyPolicy policy,
+            int maxBodyBytes,
+            @Nullable Boolean failOpen,
+            @Nullable PayloadSchema schema) {
+        this(
+                name,
+                path,
+                verifier,
+                eventIds,
+                policy,
+                maxBodyBytes,
+                failOpen,
+                schema,
+                null,
+                null,
+                RecoveryConfig.from(RecoveryConfig.ofDefaults())
+                        .backoff(Backoff.custom()
+                                .attempts(policy == null ? Backoff.DEFAULT_ATTEMPTS : policy.maxAttempts())
+                                .build())
+                        .build());
     }
 
     /** A builder for the endpoint of this name, starting from the defaults. */
@@ -80,7 +136,8 @@ public record EndpointConfig(
                 .policy(endpoint.policy)
                 .maxBodyBytes(endpoint.maxBodyBytes)
                 .failOpen(endpoint.failOpen)
-                .schema(endpoint.schema);
+                .schema(endpoint.schema)
+                .restore(endpoint.scheme, endpoint.signer, endpoint.recovery);
     }
 
     PathPattern pathPattern() {
@@ -98,6 +155,10 @@ public record EndpointConfig(
         private int maxBodyBytes = DEFAULT_MAX_BODY_BYTES;
         private @Nullable Boolean failOpen;
         private @Nullable PayloadSchema schema;
+        private @Nullable Scheme scheme;
+        private @Nullable WebhookSigner signer;
+        private RecoveryConfig recovery = RecoveryConfig.ofDefaults();
+        private boolean recoverySet;
 
         private Builder(String name) {
             this.name = name;
@@ -120,12 +181,40 @@ public record EndpointConfig(
         /** {@link #scheme(Scheme, SignatureConfig)} on this clock, such as a fixed one in tests. */
         public Builder scheme(Scheme scheme, SignatureConfig signature, Clock clock) {
             SecretRules.require(scheme, signature.secrets());
-            return verifier(Verifiers.of(scheme, signature, clock)).eventIds(EventIdConfig.forScheme(scheme));
+            verifier(Verifiers.of(scheme, signature, clock)).eventIds(EventIdConfig.forScheme(scheme));
+            this.scheme = scheme;
+            this.signer = SchemeSigners.of(scheme, signature.secrets().get(0));
+            return this;
         }
 
-        /** See {@link EndpointConfig#verifier()}. */
+        /** See {@link EndpointConfig#verifier()}; clears the scheme and the signer that {@link #scheme} set. */
         public Builder verifier(SignatureVerifier verifier) {
             this.verifier = verifier;
+            this.scheme = null;
+            this.signer = null;
+            return this;
+        }
+
+        /**
+         * See {@link EndpointConfig#signer()}: how a dispatch is signed in {@link DispatchSigning#SCHEME} mode, for a
+         * custom verifier or the generic scheme ({@link WebhookSigner#generic}); set it after {@link #verifier}.
+         */
+        public Builder signer(@Nullable WebhookSigner signer) {
+            this.signer = signer;
+            return this;
+        }
+
+        /** See {@link EndpointConfig#recovery()}. */
+        public Builder recovery(RecoveryConfig recovery) {
+            this.recovery = recovery;
+            this.recoverySet = true;
+            return this;
+        }
+
+        private Builder restore(@Nullable Scheme scheme, @Nullable WebhookSigner signer, RecoveryConfig recovery) {
+            this.scheme = scheme;
+            this.signer = signer;
+            this.recovery = recovery;
             return this;
         }
 
@@ -176,7 +265,23 @@ public record EndpointConfig(
                     && NAME.matcher(name).matches()) {
                 extractor = EventIdExtractor.of(name, eventIdConfig);
             }
-            return new EndpointConfig(name, path, verifier, extractor, policy, maxBodyBytes, failOpen, schema);
+            IdempotencyPolicy chosen = policy;
+            RecoveryConfig recovered = recovery;
+            if (chosen != null && recovered != null && recovered.backoff().attempts() != chosen.maxAttempts()) {
+                int attempts = recovered.backoff().attempts();
+                if (recoverySet && attempts != Backoff.DEFAULT_ATTEMPTS) {
+                    chosen =
+                            IdempotencyPolicy.from(chosen).maxAttempts(attempts).build();
+                } else {
+                    recovered = RecoveryConfig.from(recovered)
+                            .backoff(Backoff.from(recovered.backoff())
+                                    .attempts(chosen.maxAttempts())
+                                    .build())
+                            .build();
+                }
+            }
+            return new EndpointConfig(
+                    name, path, verifier, extractor, chosen, maxBodyBytes, failOpen, schema, scheme, signer, recovered);
         }
     }
 }

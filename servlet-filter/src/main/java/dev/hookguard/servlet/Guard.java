@@ -1,13 +1,23 @@
 package dev.hookguard.servlet;
 
+import dev.hookguard.core.DueQueue;
 import dev.hookguard.core.OperatorStore;
 import dev.hookguard.core.Payload;
+import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.executor.IdempotentExecutor;
 import dev.hookguard.core.executor.Start;
 import dev.hookguard.core.signature.EventIdResult;
+import jakarta.servlet.http.HttpServletRequest;
+import java.net.URI;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
-/** A started filter: its configuration, endpoints, the executor that renews leases, and its answers. */
+/**
+ * A started filter: its configuration, endpoints, the executor that renews leases, its answers, and its recovery
+ * parts (dispatch keys, queue depths for async intake, the dispatcher).
+ */
 final class Guard implements AutoCloseable {
 
     private final HookguardFilterConfig config;
@@ -17,6 +27,9 @@ final class Guard implements AutoCloseable {
     private final ClaimDeadline deadline;
     private final Answers answers;
     private final HeaderDenyList deniedHeaders;
+    private final DispatchKeys dispatchKeys;
+    private final Map<String, QueueDepth> depths = new LinkedHashMap<>();
+    private final @Nullable Dispatcher dispatcher;
 
     Guard(HookguardFilterConfig config) {
         this.config = config;
@@ -29,6 +42,49 @@ final class Guard implements AutoCloseable {
         if (config.store() instanceof OperatorStore operator) {
             config.endpoints()
                     .forEach(e -> config.metrics().deadLetters(e.name(), () -> operator.deadLetterCount(e.name())));
+        }
+        this.dispatchKeys = new DispatchKeys(
+                config.dispatcher().dispatchKeys(), config.dispatcher().dispatchTolerance());
+        if (config.store() instanceof DueQueue queue) {
+            config.endpoints().forEach(e -> depths.put(e.name(), new QueueDepth(e.name(), queue)));
+        }
+        this.dispatcher = config.store() instanceof RecoveryStore store
+                        && config.dispatcher().enabled()
+                ? new Dispatcher(config, store, dispatchKeys, depths)
+                : null;
+    }
+
+    /** The dispatcher, or null when the store has no due queue or the dispatcher is disabled. */
+    @Nullable
+    Dispatcher dispatcher() {
+        return dispatcher;
+    }
+
+    /** The dispatch keys: signs this node's dispatches, checks received ones. */
+    DispatchKeys dispatchKeys() {
+        return dispatchKeys;
+    }
+
+    /** The async-intake depth estimate of the endpoint, or null when the store has no due queue. */
+    @Nullable
+    QueueDepth depth(String endpoint) {
+        return depths.get(endpoint);
+    }
+
+    /** Bounds another store operation by the store timeout. */
+    <T> T bounded(java.util.function.Supplier<T> work) {
+        return deadline.bounded(work);
+    }
+
+    /** Tells the dispatcher where this node listens, from a request, unless it knows already. */
+    void sawRequest(HttpServletRequest request) {
+        Dispatcher current = dispatcher;
+        if (current != null && current.baseUrl().isEmpty()) {
+            String host = request.getLocalAddr();
+            if (host != null && !host.isEmpty()) {
+                String bracketed = host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
+                current.discovered(URI.create(request.getScheme() + "://" + bracketed + ":" + request.getLocalPort()));
+            }
         }
     }
 
@@ -62,6 +118,9 @@ final class Guard implements AutoCloseable {
 
     @Override
     public void close() {
+        if (dispatcher != null) {
+            dispatcher.close();
+        }
         deadline.close();
         executor.close();
     }

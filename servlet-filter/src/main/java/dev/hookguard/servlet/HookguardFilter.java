@@ -20,6 +20,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.List;
+import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -91,7 +92,22 @@ public final class HookguardFilter implements Filter {
         if (started != null) {
             MappingWarnings.check(
                     filterConfig.getServletContext(), started.config().endpoints());
+            Dispatcher dispatcher = started.dispatcher();
+            if (dispatcher != null) {
+                dispatcher.start();
+            }
         }
+    }
+
+    /**
+     * This filter's {@link Dispatcher}, for a framework adapter or an operator console that wakes it after a replay
+     * or tells it the server's URL. Empty before {@link #init} for a filter configured from init-params, when the
+     * store has no due queue (is not a {@link dev.hookguard.core.RecoveryStore}), and when {@link
+     * DispatcherConfig#enabled()} is off. Started by {@link #init}, closed by {@link #destroy}.
+     */
+    public Optional<Dispatcher> dispatcher() {
+        Guard current = guard;
+        return current == null ? Optional.empty() : Optional.ofNullable(current.dispatcher());
     }
 
     @Override
@@ -240,7 +256,7 @@ public final class HookguardFilter implements Filter {
                 .run(delivery.chain());
     }
 
-    /** Stops the lease renewals. */
+    /** Closes the dispatcher (waiting for its dispatches in flight up to the grace) and stops the lease renewals. */
     @Override
     public void destroy() {
         Guard current = guard;

@@ -1,5 +1,6 @@
 package dev.hookguard.servlet;
 
+import dev.hookguard.core.DueQueue;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.executor.ErrorClassifier;
 import java.time.Duration;
@@ -32,6 +33,9 @@ import org.jspecify.annotations.Nullable;
  * @param hardening the checks before and while a body is read, and the request headers never stored
  * @param errorClassifier gives the error class recorded with each failure and rejection (the user's mapping of
  *     exception types); {@link ErrorClassifier#defaults()} unless set
+ * @param dispatcher the filter's {@link Dispatcher}: workers, limits, polling, base URL and dispatch keys. A
+ *     dispatcher runs only when the store is a {@link dev.hookguard.core.RecoveryStore} (every shipped store is);
+ *     an endpoint with {@link Intake#ASYNC} intake needs one
  */
 public record HookguardFilterConfig(
         List<EndpointConfig> endpoints,
@@ -43,7 +47,8 @@ public record HookguardFilterConfig(
         Duration storeTimeout,
         DeliveryMetrics metrics,
         Hardening hardening,
-        ErrorClassifier errorClassifier) {
+        ErrorClassifier errorClassifier,
+        DispatcherConfig dispatcher) {
 
     /** Default answer while the event is in progress: 409 Conflict. */
     public static final int DEFAULT_IN_PROGRESS_STATUS = 409;
@@ -90,6 +95,71 @@ public record HookguardFilterConfig(
         if (hardening == null) {
             throw new IllegalArgumentException("hardening must be set (Hardening.ofDefaults() for the defaults)");
         }
+        if (dispatcher == null) {
+            throw new IllegalArgumentException(
+                    "dispatcher must be set (DispatcherConfig.ofDefaults() for the defaults)");
+        }
+        for (EndpointConfig endpoint : endpoints) {
+            requireRecoverable(endpoint, store, dispatcher);
+        }
+    }
+
+    /** An endpoint configuration of a filter that first had no dispatcher setting. */
+    public HookguardFilterConfig(
+            List<EndpointConfig> endpoints,
+            IdempotencyStore store,
+            int inProgressStatus,
+            int deadStatus,
+            boolean failOpen,
+            Duration unavailableRetryAfter,
+            Duration storeTimeout,
+            DeliveryMetrics metrics,
+            Hardening hardening,
+            ErrorClassifier errorClassifier) {
+        this(
+                endpoints,
+                store,
+                inProgressStatus,
+                deadStatus,
+                failOpen,
+                unavailableRetryAfter,
+                storeTimeout,
+                metrics,
+                hardening,
+                errorClassifier,
+                DispatcherConfig.ofDefaults());
+    }
+
+    private static void requireRecoverable(
+            EndpointConfig endpoint, IdempotencyStore store, DispatcherConfig dispatcher) {
+        if (endpoint.recovery().intake() == Intake.ASYNC && !(store instanceof DueQueue)) {
+            throw new IllegalArgumentException("endpoint '" + endpoint.name()
+                    + "' has async intake, which needs a store with a due queue (a RecoveryStore), but the store is a "
+                    + store.getClass().getName());
+        }
+        DispatchSigning own = endpoint.recovery().signing();
+        DispatchSigning signing = own != null ? own : dispatcher.signing();
+        if (signing == DispatchSigning.SCHEME && endpoint.signer() == null) {
+            throw new IllegalArgumentException("endpoint '" + endpoint.name()
+                    + "' signs dispatches with its scheme, but has no signer (its scheme cannot sign with what the"
+                    + " receiver holds): set EndpointConfig.Builder.signer, or signing DISPATCH_KEY");
+        }
+    }
+
+    /**
+     * How this endpoint's dispatches are signed: its own {@link RecoveryConfig#signing()}, else the dispatcher's
+     * {@link DispatcherConfig#signing()}, else {@link DispatchSigning#SCHEME} where it has a signer, else {@link
+     * DispatchSigning#DISPATCH_KEY}.
+     */
+    public DispatchSigning signing(EndpointConfig endpoint) {
+        DispatchSigning own = endpoint.recovery().signing();
+        if (own != null) {
+            return own;
+        }
+        if (dispatcher.signing() != null) {
+            return dispatcher.signing();
+        }
+        return endpoint.signer() != null ? DispatchSigning.SCHEME : DispatchSigning.DISPATCH_KEY;
     }
 
     /** Whether this endpoint fails open: its own setting, else the filter's. */
@@ -115,7 +185,8 @@ public record HookguardFilterConfig(
                 .storeTimeout(config.storeTimeout)
                 .metrics(config.metrics)
                 .hardening(config.hardening)
-                .errorClassifier(config.errorClassifier);
+                .errorClassifier(config.errorClassifier)
+                .dispatcher(config.dispatcher);
     }
 
     private static void requireDistinct(List<EndpointConfig> endpoints) {
@@ -145,8 +216,15 @@ public record HookguardFilterConfig(
         private @Nullable DeliveryMetrics metrics;
         private Hardening hardening = Hardening.ofDefaults();
         private ErrorClassifier errorClassifier = ErrorClassifier.defaults();
+        private DispatcherConfig dispatcher = DispatcherConfig.ofDefaults();
 
         private Builder() {}
+
+        /** See {@link HookguardFilterConfig#dispatcher()}; default {@link DispatcherConfig#ofDefaults()}. */
+        public Builder dispatcher(DispatcherConfig dispatcher) {
+            this.dispatcher = dispatcher;
+            return this;
+        }
 
         /** Replaces the endpoints. See {@link HookguardFilterConfig#endpoints()}. */
         public Builder endpoints(List<EndpointConfig> endpoints) {
@@ -233,7 +311,8 @@ public record HookguardFilterConfig(
                     storeTimeout,
                     chosen,
                     hardening,
-                    errorClassifier);
+                    errorClassifier,
+                    dispatcher);
         }
     }
 }

@@ -47,6 +47,21 @@ import java.util.regex.Pattern;
  *   <tr><td>{@code <endpoint>.tolerance}, {@code .max-body-bytes}, {@code .lease}, {@code .retention},
  *       {@code .dead-retention}, {@code .max-attempts}, {@code .response-body-cap}</td><td>as in {@link
  *       EndpointConfig}, {@link SignatureConfig} and {@link IdempotencyPolicy}</td></tr>
+ *   <tr><td>{@code <endpoint>.intake}</td><td>{@code sync} (default) or {@code async} ({@link Intake})</td></tr>
+ *   <tr><td>{@code <endpoint>.retries}</td><td>{@code sender}, {@code receiver} or {@code both}; default per
+ *       scheme ({@link Retries#defaultFor})</td></tr>
+ *   <tr><td>{@code <endpoint>.backoff-base}, {@code .backoff-cap}, {@code .backoff-attempts}</td><td>as in {@link
+ *       Backoff}; without {@code backoff-attempts}, {@code max-attempts} counts</td></tr>
+ *   <tr><td>{@code <endpoint>.stalled-after}, {@code .queue-limit}</td><td>as in {@link RecoveryConfig}</td></tr>
+ *   <tr><td>{@code <endpoint>.dispatch-signing}, {@code dispatch-signing}</td><td>{@code scheme} or {@code
+ *       dispatch-key} ({@link DispatchSigning}), for one endpoint or all</td></tr>
+ *   <tr><td>{@code dispatcher-enabled}, {@code dispatcher-workers}, {@code dispatcher-max-in-flight}, {@code
+ *       dispatcher-batch-size}, {@code dispatcher-window}, {@code dispatcher-min-poll-interval}, {@code
+ *       dispatcher-max-poll-interval}, {@code dispatcher-shutdown-grace}, {@code dispatcher-request-timeout}, {@code
+ *       dispatcher-sweep-interval}, {@code dispatcher-base-url}</td><td>as in {@link DispatcherConfig}</td></tr>
+ *   <tr><td>{@code dispatch-keys}</td><td>comma-separated, first signs, each at least 32 characters; an entry
+ *       {@code env:NAME} is read from the environment; unset for a random key per JVM</td></tr>
+ *   <tr><td>{@code dispatch-tolerance}</td><td>as in {@link DispatcherConfig#dispatchTolerance()}</td></tr>
  * </table>
  *
  * <p>Durations are ISO-8601 ({@code PT30S}) or a number with {@code ms}, {@code s}, {@code m}, {@code h} or
@@ -69,7 +84,21 @@ public final class InitParams {
             "methods",
             "min-body-rate",
             "body-grace",
-            "stored-header-deny-list");
+            "stored-header-deny-list",
+            "dispatch-signing",
+            "dispatch-keys",
+            "dispatch-tolerance",
+            "dispatcher-enabled",
+            "dispatcher-workers",
+            "dispatcher-max-in-flight",
+            "dispatcher-batch-size",
+            "dispatcher-window",
+            "dispatcher-min-poll-interval",
+            "dispatcher-max-poll-interval",
+            "dispatcher-shutdown-grace",
+            "dispatcher-request-timeout",
+            "dispatcher-sweep-interval",
+            "dispatcher-base-url");
     private static final Set<String> ENDPOINT_PARAMS = Set.of(
             "path",
             "scheme",
@@ -81,7 +110,15 @@ public final class InitParams {
             "retention",
             "dead-retention",
             "max-attempts",
-            "response-body-cap");
+            "response-body-cap",
+            "intake",
+            "retries",
+            "backoff-base",
+            "backoff-cap",
+            "backoff-attempts",
+            "stalled-after",
+            "queue-limit",
+            "dispatch-signing");
     private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h|d)");
 
     private final FilterConfig filter;
@@ -113,7 +150,73 @@ public final class InitParams {
         optional("store-timeout", v -> builder.storeTimeout(duration("store-timeout", v)));
         optional("metrics", v -> builder.metrics(metrics(v)));
         builder.hardening(hardening());
+        builder.dispatcher(dispatcher());
         return builder.build();
+    }
+
+    private DispatcherConfig dispatcher() {
+        DispatcherConfig.Builder d = DispatcherConfig.custom();
+        optional("dispatcher-enabled", v -> d.enabled(bool("dispatcher-enabled", v)));
+        optional("dispatcher-workers", v -> d.workers(integer("dispatcher-workers", v)));
+        optional("dispatcher-max-in-flight", v -> d.maxInFlight(integer("dispatcher-max-in-flight", v)));
+        optional("dispatcher-batch-size", v -> d.batchSize(integer("dispatcher-batch-size", v)));
+        optional("dispatcher-window", v -> d.window(duration("dispatcher-window", v)));
+        optional("dispatcher-min-poll-interval", v -> d.minPollInterval(duration("dispatcher-min-poll-interval", v)));
+        optional("dispatcher-max-poll-interval", v -> d.maxPollInterval(duration("dispatcher-max-poll-interval", v)));
+        optional("dispatcher-shutdown-grace", v -> d.shutdownGrace(duration("dispatcher-shutdown-grace", v)));
+        optional("dispatcher-request-timeout", v -> d.requestTimeout(duration("dispatcher-request-timeout", v)));
+        optional("dispatcher-sweep-interval", v -> d.sweepInterval(duration("dispatcher-sweep-interval", v)));
+        optional("dispatcher-base-url", v -> d.baseUrl(uri("dispatcher-base-url", v)));
+        optional("dispatch-signing", v -> d.signing(signing("dispatch-signing", v)));
+        optional("dispatch-keys", v -> d.dispatchKeys(secrets(v)));
+        optional("dispatch-tolerance", v -> d.dispatchTolerance(duration("dispatch-tolerance", v)));
+        return d.build();
+    }
+
+    private RecoveryConfig recovery(String prefix, int maxAttempts) {
+        RecoveryConfig.Builder recovery = RecoveryConfig.custom();
+        Backoff.Builder backoff = Backoff.custom().attempts(maxAttempts);
+        optional(prefix + "intake", v -> recovery.intake(choice(prefix + "intake", v, Intake.class)));
+        optional(prefix + "retries", v -> recovery.retries(choice(prefix + "retries", v, Retries.class)));
+        optional(prefix + "backoff-base", v -> backoff.base(duration(prefix + "backoff-base", v)));
+        optional(prefix + "backoff-cap", v -> backoff.cap(duration(prefix + "backoff-cap", v)));
+        optional(prefix + "backoff-attempts", v -> backoff.attempts(integer(prefix + "backoff-attempts", v)));
+        optional(prefix + "stalled-after", v -> recovery.stalledAfter(duration(prefix + "stalled-after", v)));
+        optional(prefix + "queue-limit", v -> recovery.queueLimit(integer(prefix + "queue-limit", v)));
+        optional(prefix + "dispatch-signing", v -> recovery.signing(signing(prefix + "dispatch-signing", v)));
+        try {
+            return recovery.backoff(backoff.build()).build();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(prefix + e.getMessage(), e);
+        }
+    }
+
+    private static DispatchSigning signing(String name, String value) {
+        return choice(name, value, DispatchSigning.class);
+    }
+
+    /** An enum constant by its name in kebab or snake case, ignoring case. */
+    private static <E extends Enum<E>> E choice(String name, String value, Class<E> type) {
+        String key = value.trim().toUpperCase(Locale.ROOT).replace('-', '_');
+        for (E constant : type.getEnumConstants()) {
+            if (constant.name().equals(key)) {
+                return constant;
+            }
+        }
+        List<String> names = new ArrayList<>();
+        for (E constant : type.getEnumConstants()) {
+            names.add(constant.name().toLowerCase(Locale.ROOT).replace('_', '-'));
+        }
+        throw new IllegalArgumentException(name + " must be one of " + names + " but was '" + value + "'");
+    }
+
+    private static java.net.URI uri(String name, String value) {
+        try {
+            return new java.net.URI(value);
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalArgumentException(
+                    name + " must be a URL such as http://127.0.0.1:8080 but was '" + value + "'", e);
+        }
     }
 
     private Hardening hardening() {
@@ -137,8 +240,11 @@ public final class InitParams {
         optional(prefix + "dead-retention", v -> policy.deadRetention(duration(prefix + "dead-retention", v)));
         optional(prefix + "max-attempts", v -> policy.maxAttempts(integer(prefix + "max-attempts", v)));
         optional(prefix + "response-body-cap", v -> policy.responseBodyCap(integer(prefix + "response-body-cap", v)));
-        EndpointConfig.Builder endpoint =
-                EndpointConfig.custom(name).path(required(prefix + "path")).policy(policy.build());
+        IdempotencyPolicy built = policy.build();
+        EndpointConfig.Builder endpoint = EndpointConfig.custom(name)
+                .path(required(prefix + "path"))
+                .policy(built)
+                .recovery(recovery(prefix, built.maxAttempts()));
         try {
             endpoint.scheme(scheme, signature.build());
         } catch (IllegalArgumentException e) {

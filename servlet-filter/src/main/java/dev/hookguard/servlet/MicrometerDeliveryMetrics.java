@@ -1,6 +1,9 @@
 package dev.hookguard.servlet;
 
+import dev.hookguard.core.ErrorClass;
+import dev.hookguard.core.QueueStats;
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Metrics;
@@ -10,6 +13,9 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+import java.util.function.ToDoubleFunction;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@link DeliveryMetrics} on a Micrometer {@link MeterRegistry}, with the meter names and tags of DESIGN.md
@@ -26,6 +32,9 @@ public final class MicrometerDeliveryMetrics implements DeliveryMetrics {
     private final Map<String, Counter> counters = new ConcurrentHashMap<>();
     private final Map<String, Timer> timers = new ConcurrentHashMap<>();
     private final Map<String, Counter> failOpen = new ConcurrentHashMap<>();
+    private final Map<String, Counter> dispatches = new ConcurrentHashMap<>();
+    private final Map<String, Counter> failures = new ConcurrentHashMap<>();
+    private final Map<String, DistributionSummary> attempts = new ConcurrentHashMap<>();
 
     /** Metrics on this registry; deliveries are not observed. */
     public MicrometerDeliveryMetrics(MeterRegistry registry) {
@@ -88,6 +97,77 @@ public final class MicrometerDeliveryMetrics implements DeliveryMetrics {
                 .tag(ENDPOINT_TAG, endpoint)
                 .strongReference(true)
                 .register(registry);
+    }
+
+    @Override
+    public void queue(String endpoint, Supplier<@Nullable QueueSnapshot> snapshot) {
+        gauge(
+                QUEUE_DEPTH,
+                "Records in the due queue",
+                endpoint,
+                snapshot,
+                s -> s.stats().depth());
+        gauge(QUEUE_OLDEST, "Seconds the oldest due record has been due", endpoint, snapshot, s -> oldest(s.stats()));
+        gauge(QUEUE_STALLED, "Records nobody is going to move on their own", endpoint, snapshot, s -> s.stalled());
+    }
+
+    private void gauge(
+            String name,
+            String description,
+            String endpoint,
+            Supplier<@Nullable QueueSnapshot> snapshot,
+            ToDoubleFunction<QueueSnapshot> value) {
+        Gauge.builder(name, snapshot, s -> {
+                    QueueSnapshot current = s.get();
+                    return current == null ? Double.NaN : value.applyAsDouble(current);
+                })
+                .description(description)
+                .tag(ENDPOINT_TAG, endpoint)
+                .strongReference(true)
+                .register(registry);
+    }
+
+    private static double oldest(QueueStats stats) {
+        Duration age = stats.oldestDueAge();
+        return age == null ? 0 : age.toMillis() / 1000.0;
+    }
+
+    @Override
+    public void attempts(String endpoint, DeliveryOutcome outcome, int attempt) {
+        attempts.computeIfAbsent(
+                        endpoint + '\n' + outcome.tag(),
+                        k -> DistributionSummary.builder(ATTEMPTS)
+                                .description("The attempt on which an event ended")
+                                .tag(ENDPOINT_TAG, endpoint)
+                                .tag(OUTCOME_TAG, outcome.tag())
+                                .register(registry))
+                .record(attempt);
+    }
+
+    @Override
+    public void dispatch(String endpoint, DispatchOutcome outcome) {
+        dispatches
+                .computeIfAbsent(
+                        endpoint + '\n' + outcome.tag(),
+                        k -> Counter.builder(DISPATCHES)
+                                .description("Redeliveries of stored events by the dispatcher")
+                                .tag(ENDPOINT_TAG, endpoint)
+                                .tag(OUTCOME_TAG, outcome.tag())
+                                .register(registry))
+                .increment();
+    }
+
+    @Override
+    public void failure(String endpoint, DeliveryOutcome outcome, ErrorClass errorClass) {
+        failures.computeIfAbsent(
+                        endpoint + '\n' + outcome.tag() + '\n' + errorClass.code(),
+                        k -> Counter.builder(FAILURES)
+                                .description("Recorded failures, dead letters and rejections by error class")
+                                .tag(ENDPOINT_TAG, endpoint)
+                                .tag(OUTCOME_TAG, outcome.tag())
+                                .tag(ERROR_CLASS_TAG, errorClass.code())
+                                .register(registry))
+                .increment();
     }
 
     private Timer timer(String name, String description, String endpoint) {

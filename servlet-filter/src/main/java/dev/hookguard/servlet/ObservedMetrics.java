@@ -1,7 +1,10 @@
 package dev.hookguard.servlet;
 
+import dev.hookguard.core.ErrorClass;
 import java.time.Duration;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The metrics of one delivery: every report goes to the filter's {@link DeliveryMetrics} and marks the delivery's
@@ -51,6 +54,26 @@ final class ObservedMetrics implements DeliveryMetrics {
     @Override
     public void failedOpen(String endpoint) {
         metrics.failedOpen(endpoint);
+    }
+
+    @Override
+    public void queue(String endpoint, Supplier<@Nullable QueueSnapshot> snapshot) {
+        metrics.queue(endpoint, snapshot);
+    }
+
+    @Override
+    public void attempts(String endpoint, DeliveryOutcome outcome, int attempt) {
+        metrics.attempts(endpoint, outcome, attempt);
+    }
+
+    @Override
+    public void dispatch(String endpoint, DispatchOutcome outcome) {
+        metrics.dispatch(endpoint, outcome);
+    }
+
+    @Override
+    public void failure(String endpoint, DeliveryOutcome outcome, ErrorClass errorClass) {
+        metrics.failure(endpoint, outcome, errorClass);
     }
 
     @Override

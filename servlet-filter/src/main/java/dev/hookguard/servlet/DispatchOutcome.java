@@ -1,0 +1,24 @@
+package dev.hookguard.servlet;
+
+/** What became of one dispatch, as the {@code outcome} tag of {@value DeliveryMetrics#DISPATCHES}. */
+public enum DispatchOutcome {
+    /** The filter answered 2xx: the event is done (SUCCEEDED, or already handled). */
+    SUCCEEDED("succeeded"),
+    /** The filter answered 409: another delivery holds the event; it comes due again. */
+    IN_PROGRESS("in_progress"),
+    /** The filter answered otherwise: the verdict it recorded stands (FAILED and scheduled, DEAD, REJECTED). */
+    FAILED("failed"),
+    /** No answer (connection refused, timeout): the record comes due again when its window ends. */
+    ERROR("error");
+
+    private final String tag;
+
+    DispatchOutcome(String tag) {
+        this.tag = tag;
+    }
+
+    /** The meter tag value. */
+    public String tag() {
+        return tag;
+    }
+}

@@ -1,0 +1,25 @@
+package dev.hookguard.servlet;
+
+import dev.hookguard.core.signature.Scheme;
+import dev.hookguard.core.signature.WebhookSigner;
+import org.jspecify.annotations.Nullable;
+
+/** The signer a scheme's endpoint re-signs its dispatches with, where the receiver's secret can sign. */
+final class SchemeSigners {
+
+    private static final String PUBLIC_KEY_PREFIX = "whpk_";
+
+    private SchemeSigners() {}
+
+    /**
+     * The scheme's signer with this secret, or null where the receiver holds a public key (SendGrid, a Standard
+     * Webhooks {@code whpk_} key), where the scheme signs the public URL (Twilio, Square), or for the generic scheme.
+     */
+    static @Nullable WebhookSigner of(Scheme scheme, String secret) {
+        return switch (scheme) {
+            case SENDGRID, TWILIO, SQUARE, GENERIC -> null;
+            case STANDARD_WEBHOOKS -> secret.startsWith(PUBLIC_KEY_PREFIX) ? null : WebhookSigner.of(scheme, secret);
+            default -> WebhookSigner.of(scheme, secret);
+        };
+    }
+}

@@ -1,0 +1,72 @@
+package dev.hookguard.servlet;
+
+import dev.hookguard.core.EventRecord;
+import dev.hookguard.core.ListFilter;
+import dev.hookguard.core.Listing;
+import dev.hookguard.core.RecordPage;
+import dev.hookguard.core.RecoveryStore;
+import java.time.Duration;
+import java.util.random.RandomGenerator;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The sweeper of DESIGN.md §8, run by the dispatcher's loop every {@link DispatcherConfig#sweepInterval()}: counts
+ * each endpoint's stalled records (PROCESSING past lease, FAILED out of the due queue past {@link
+ * RecoveryConfig#stalledAfter()}) for the gauge and, where the receiver retries, schedules them with a backoff
+ * delay, at most {@link #PAGES} pages of {@link #PAGE} per endpoint and sweep.
+ */
+final class Sweeper {
+
+    static final int PAGE = 100;
+    static final int PAGES = 10;
+
+    private static final Logger log = LoggerFactory.getLogger(Sweeper.class);
+
+    private final RecoveryStore store;
+    private final RandomGenerator random;
+
+    Sweeper(RecoveryStore store, RandomGenerator random) {
+        this.store = store;
+        this.random = random;
+    }
+
+    /** Sweeps one endpoint; the stalled count before scheduling, or -1 when the store could not be read. */
+    long sweep(EndpointConfig endpoint) {
+        ListFilter stalled = ListFilter.forEndpoint(endpoint.name())
+                .listings(Listing.STALLED)
+                .stalledAfter(endpoint.recovery().stalledAfter())
+                .build();
+        try {
+            long count = store.count(stalled);
+            if (count > 0 && endpoint.recovery().receiverRetries()) {
+                int scheduled = schedule(endpoint, stalled);
+                log.info("Scheduled {} of {} stalled records of endpoint '{}'", scheduled, count, endpoint.name());
+            }
+            return count;
+        } catch (RuntimeException e) {
+            log.warn("Could not sweep endpoint '{}': {}", endpoint.name(), e.toString());
+            return -1;
+        }
+    }
+
+    private int schedule(EndpointConfig endpoint, ListFilter stalled) {
+        int scheduled = 0;
+        @Nullable String cursor = null;
+        for (int page = 0; page < PAGES; page++) {
+            RecordPage records = store.list(stalled, cursor, PAGE);
+            for (EventRecord record : records.records()) {
+                Duration delay = endpoint.recovery().backoff().delay(Math.max(1, record.attempts()), null, random);
+                if (store.schedule(record.key(), delay, endpoint.policy())) {
+                    scheduled++;
+                }
+            }
+            cursor = records.nextCursor();
+            if (cursor == null) {
+                break;
+            }
+        }
+        return scheduled;
+    }
+}
