@@ -47,6 +47,52 @@ class DemoIT {
     }
 
     @Test
+    void shouldFinishEveryEventThroughReceiverRetriesWhenTheSenderNeverRetries() throws Exception {
+        int status = run(
+                "--sender=github",
+                "--events=60",
+                "--senders=8",
+                "--failure-rate=20%",
+                "--tamper-rate=10%",
+                "--stale-rate=10%",
+                "--seed=5");
+
+        String summary = out.toString(UTF_8);
+        assertThat(status).as(summary + err.toString(UTF_8)).isZero();
+        assertThat(summary)
+                .contains("sender: github, never retries", "sender: github, intake: sync")
+                .containsPattern("events +60 +1 genuine copy each")
+                .contains("every event final in the store", "every event SUCCEEDED but always-failing")
+                .contains("dead letters carry their error class", "receiver dispatches")
+                .doesNotContain("FAILED (");
+    }
+
+    @Test
+    void shouldAnswerAsyncIntakeFarFasterThanTheHandlerAndRunEveryEventOnce() throws Exception {
+        int status = run(
+                "--intake=async",
+                "--handler-time=2s",
+                "--events=40",
+                "--copies=2",
+                "--senders=8",
+                "--failure-rate=10%",
+                "--tamper-rate=10%",
+                "--stale-rate=10%",
+                "--seed=7",
+                "--base-delay=5ms",
+                "--max-delay=200ms",
+                "--later-within=100ms");
+
+        String summary = out.toString(UTF_8);
+        assertThat(status).as(summary + err.toString(UTF_8)).isZero();
+        assertThat(summary)
+                .contains("intake: async", "queued (202)", "intake latency p50 / p99", "the handler works 2,000.0 ms")
+                .contains("intake p99 under 1/10 of handler time", "every event SUCCEEDED but always-failing")
+                .contains("no event executed twice:")
+                .doesNotContain("FAILED (");
+    }
+
+    @Test
     void shouldExitWithTwoOnABadFlag() throws Exception {
         assertThat(run("--events=lots")).isEqualTo(2);
         assertThat(err.toString(UTF_8)).contains("--events must be a whole number but was 'lots'", "Usage:");
