@@ -1,0 +1,419 @@
+package dev.hookguard.servlet;
+
+import static dev.hookguard.core.signature.Scheme.GITHUB;
+import static dev.hookguard.core.signature.Scheme.STANDARD_WEBHOOKS;
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.hookguard.core.ErrorClass;
+import dev.hookguard.core.EventKey;
+import dev.hookguard.core.EventRecord;
+import dev.hookguard.core.RecordStatus;
+import dev.hookguard.core.RecoveryStore;
+import dev.hookguard.core.signature.Headers;
+import dev.hookguard.core.signature.SignatureConfig;
+import dev.hookguard.core.signature.WebhookSigner;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Recovery end to end (DESIGN.md §8), inside a real servlet container against a real store: receiver retries for a
+ * sender that never retries, async intake, the queue limit, the dispatch header, graceful shutdown. Handler runs
+ * are counted per event. Endpoint names are unique per run, so a shared store never mixes runs.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Timeout(120)
+abstract class AbstractRecoveryIT {
+
+    static final String GITHUB_SECRET = "gh-" + UUID.randomUUID();
+    static final String STD_SECRET = "whsec_"
+            + Base64.getEncoder().encodeToString(UUID.randomUUID().toString().getBytes(UTF_8));
+    static final String DISPATCH_KEY = "dispatch-key-" + UUID.randomUUID();
+    static final Backoff FAST = Backoff.custom()
+            .base(Duration.ofMillis(20))
+            .cap(Duration.ofMillis(200))
+            .attempts(3)
+            .build();
+
+    final String run = Long.toString(System.nanoTime(), 36);
+    final String gh = "gh-" + run;
+    final String async = "async-" + run;
+    final String keyed = "keyed-" + run;
+
+    final RecoveryHandler handler = new RecoveryHandler();
+    final SimpleMeterRegistry meters = new SimpleMeterRegistry();
+    RecoveryStore store;
+    ServletContainer container;
+    Sender sender;
+
+    /** Starts a container of the kind under test. */
+    protected abstract ServletContainer.Factory containers();
+
+    /** A store of the kind under test. */
+    protected abstract RecoveryStore createStore() throws Exception;
+
+    /** Releases what {@link #createStore()} opened; called once after the last test. */
+    protected void closeStore() throws Exception {}
+
+    @BeforeAll
+    void start() throws Exception {
+        store = createStore();
+        HookguardFilterConfig config = HookguardFilterConfig.custom()
+                .store(store)
+                .metrics(new MicrometerDeliveryMetrics(meters))
+                .storeTimeout(Duration.ofSeconds(30))
+                .endpoint(github(
+                        gh, "/hooks/gh", RecoveryConfig.custom().backoff(FAST).build()))
+                .endpoint(EndpointConfig.custom(async)
+                        .path("/hooks/async")
+                        .scheme(STANDARD_WEBHOOKS, SignatureConfig.of(STD_SECRET))
+                        .recovery(RecoveryConfig.custom()
+                                .intake(Intake.ASYNC)
+                                .backoff(FAST)
+                                .build())
+                        .build())
+                .endpoint(github(
+                        keyed,
+                        "/hooks/keyed",
+                        RecoveryConfig.custom()
+                                .intake(Intake.ASYNC)
+                                .signing(DispatchSigning.DISPATCH_KEY)
+                                .backoff(FAST)
+                                .build()))
+                .dispatcher(fastDispatcher().build())
+                .build();
+        container = containers().start(WebApp.of(new HookguardFilter(config)).servlet("/hooks/*", handler));
+        sender = new Sender(Sender.client(), container.base());
+    }
+
+    @AfterAll
+    void stop() throws Exception {
+        if (container != null) {
+            container.close();
+        }
+        closeStore();
+    }
+
+    static DispatcherConfig.Builder fastDispatcher() {
+        return DispatcherConfig.custom()
+                .minPollInterval(Duration.ofMillis(10))
+                .maxPollInterval(Duration.ofMillis(200))
+                .sweepInterval(Duration.ofSeconds(1))
+                .dispatchKeys(DISPATCH_KEY);
+    }
+
+    static EndpointConfig github(String name, String path, RecoveryConfig recovery) {
+        return EndpointConfig.custom(name)
+                .path(path)
+                .scheme(GITHUB, SignatureConfig.of(GITHUB_SECRET))
+                .recovery(recovery)
+                .build();
+    }
+
+    // ---- receiver retries
+
+    @Test
+    void shouldSucceedEveryFailOnceEventThroughReceiverRetriesWhenTheSenderNeverRetries() {
+        List<String> ids = ids(10);
+
+        for (String id : ids) {
+            assertThat(sender.send(github("/hooks/gh", id, "fail-once")).statusCode())
+                    .isEqualTo(500); // the sender's own answer is today's
+        }
+
+        await().atMost(Duration.ofSeconds(60))
+                .untilAsserted(
+                        () -> ids.forEach(id -> assertThat(status(gh, id)).isEqualTo(RecordStatus.SUCCEEDED)));
+        ids.forEach(id -> assertThat(handler.runs(id)).as("runs of %s", id).isEqualTo(2));
+        ids.forEach(id -> assertThat(handler.sawDispatch.get(id)).isTrue());
+        DistributionSummary attempts = meters.get(DeliveryMetrics.ATTEMPTS)
+                .tag("endpoint", gh)
+                .tag("outcome", "processed")
+                .summary();
+        assertThat(attempts.max()).isEqualTo(2);
+        assertThat(meters.get(DeliveryMetrics.DISPATCHES)
+                        .tag("endpoint", gh)
+                        .tag("outcome", "succeeded")
+                        .counter()
+                        .count())
+                .isGreaterThanOrEqualTo(10);
+    }
+
+    @Test
+    void shouldDeadLetterAnAlwaysFailingEventWithItsErrorClassAfterTheAttempts() {
+        String failing = id();
+        String throwing = id();
+
+        sender.send(github("/hooks/gh", failing, "fail-always"));
+        sender.send(github("/hooks/gh", throwing, "throw-always"));
+
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
+            assertThat(status(gh, failing)).isEqualTo(RecordStatus.DEAD);
+            assertThat(status(gh, throwing)).isEqualTo(RecordStatus.DEAD);
+        });
+        assertThat(record(gh, failing).errorClass()).isEqualTo(ErrorClass.SERVER_ERROR);
+        assertThat(record(gh, throwing).errorClass()).isEqualTo(ErrorClass.EXCEPTION);
+        assertThat(handler.runs(failing)).isEqualTo(FAST.attempts());
+        assertThat(handler.runs(throwing)).isEqualTo(FAST.attempts());
+        assertThat(meters.get(DeliveryMetrics.FAILURES)
+                        .tag("endpoint", gh)
+                        .tag("outcome", "dead_lettered")
+                        .tag("error_class", "server_error")
+                        .counter()
+                        .count())
+                .isGreaterThanOrEqualTo(1);
+        assertThat(meters.get(DeliveryMetrics.ATTEMPTS)
+                        .tag("endpoint", gh)
+                        .tag("outcome", "dead_lettered")
+                        .summary()
+                        .max())
+                .isEqualTo(FAST.attempts());
+    }
+
+    @Test
+    void shouldNeverScheduleARetrySoonerThanTheHandlersRetryAfter() {
+        String id = id();
+
+        HttpResponse<String> response = sender.send(github("/hooks/gh", id, "retry-after:30"));
+
+        assertThat(response.statusCode()).isEqualTo(503);
+        EventRecord record = record(gh, id);
+        assertThat(record.status()).isEqualTo(RecordStatus.FAILED);
+        assertThat(record.nextAttemptAt()).isNotNull();
+        assertThat(Duration.between(record.updatedAt(), record.nextAttemptAt()))
+                .isGreaterThanOrEqualTo(Duration.ofMillis(29_900));
+    }
+
+    // ---- async intake
+
+    @Test
+    void shouldAnswerAsyncIntake202BeforeTheHandlerFinishesAndRunEachEventOnce() {
+        handler.gate = new CountDownLatch(1);
+        List<String> ids = ids(5);
+        try {
+            for (String id : ids) {
+                HttpResponse<String> response = sender.send(standard("/hooks/async", id, "gated"));
+                assertThat(response.statusCode()).isEqualTo(202);
+                assertThat(response.body()).isEqualTo("{\"status\":\"queued\",\"id\":\"" + id + "\"}");
+                assertThat(response.headers().firstValue("Content-Type"))
+                        .hasValueSatisfying(type -> assertThat(type).startsWith("application/json"));
+            }
+            HttpResponse<String> copy = sender.send(standard("/hooks/async", ids.get(0), "gated"));
+            assertThat(copy.statusCode()).isEqualTo(202);
+            assertThat(copy.body()).contains("\"status\":\"pending\"");
+            ids.forEach(id -> assertThat(status(async, id)).isNotEqualTo(RecordStatus.SUCCEEDED));
+        } finally {
+            handler.gate.countDown();
+        }
+
+        await().atMost(Duration.ofSeconds(60))
+                .untilAsserted(
+                        () -> ids.forEach(id -> assertThat(status(async, id)).isEqualTo(RecordStatus.SUCCEEDED)));
+        ids.forEach(id -> assertThat(handler.runs(id)).as("runs of %s", id).isEqualTo(1));
+        HttpResponse<String> done = sender.send(standard("/hooks/async", ids.get(0), "gated"));
+        assertThat(done.statusCode()).isEqualTo(200);
+        assertThat(done.body()).contains("\"run\":1");
+        assertThat(handler.runs(ids.get(0))).isEqualTo(1);
+    }
+
+    @Test
+    void shouldRunAnAsyncEventWhoseDispatchIsSignedWithTheDispatchKey() {
+        String id = id();
+
+        HttpResponse<String> response = sender.send(github("/hooks/keyed", id, "ok"));
+
+        assertThat(response.statusCode()).isEqualTo(202);
+        await().atMost(Duration.ofSeconds(60))
+                .untilAsserted(() -> assertThat(status(keyed, id)).isEqualTo(RecordStatus.SUCCEEDED));
+        assertThat(handler.runs(id)).isEqualTo(1);
+        assertThat(handler.sawDispatch.get(id)).isTrue();
+    }
+
+    @Test
+    void shouldRunADispatchInlineOnAnAsyncEndpointAndNeverQueueIt() {
+        String id = id();
+        byte[] body = json(id);
+        String header = new DispatchKeys(List.of(DISPATCH_KEY), Duration.ofMinutes(1))
+                .sign(EventKey.of(keyed, id), body, Instant.now());
+
+        HttpResponse<String> response = sender.send(sender.request(
+                        "/hooks/keyed",
+                        Headers.of("X-GitHub-Delivery", id),
+                        HttpRequest.BodyPublishers.ofByteArray(body))
+                .header(DispatchHeaders.DISPATCH, header));
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.body()).contains("\"run\":1");
+        assertThat(handler.runs(id)).isEqualTo(1);
+        assertThat(record(keyed, id).status()).isEqualTo(RecordStatus.SUCCEEDED);
+    }
+
+    @Test
+    void shouldRefuseAForgedStaleOrMalformedDispatchHeaderWith401() {
+        String id = id();
+        byte[] body = json(id);
+        DispatchKeys keys = new DispatchKeys(List.of(DISPATCH_KEY), Duration.ofMinutes(1));
+        DispatchKeys otherKeys = new DispatchKeys(List.of("another-key-" + UUID.randomUUID()), Duration.ofMinutes(1));
+        String stale = keys.sign(EventKey.of(gh, id), body, Instant.now().minus(Duration.ofHours(1)));
+        String forged = otherKeys.sign(EventKey.of(keyed, id), body, Instant.now());
+
+        HttpResponse<String> staleAnswer =
+                sender.send(signedGithub("/hooks/gh", id, body).header(DispatchHeaders.DISPATCH, stale));
+        HttpResponse<String> malformed =
+                sender.send(signedGithub("/hooks/gh", id, body).header(DispatchHeaders.DISPATCH, "garbage"));
+        HttpResponse<String> forgedAnswer = sender.send(sender.request(
+                        "/hooks/keyed",
+                        Headers.of("X-GitHub-Delivery", id),
+                        HttpRequest.BodyPublishers.ofByteArray(body))
+                .header(DispatchHeaders.DISPATCH, forged));
+
+        assertThat(staleAnswer.statusCode()).isEqualTo(401);
+        assertThat(staleAnswer.body()).contains("time tolerance");
+        assertThat(malformed.statusCode()).isEqualTo(401);
+        assertThat(malformed.body()).contains("malformed");
+        assertThat(forgedAnswer.statusCode()).isEqualTo(401);
+        assertThat(forgedAnswer.body()).contains("does not match");
+        assertThat(handler.runs(id)).isZero();
+        assertThat(store.find(EventKey.of(keyed, id))).isEmpty();
+    }
+
+    // ---- queue limit and shutdown, each on a filter of its own
+
+    @Test
+    void shouldAnswer429WithRetryAfterOnceTheQueueIsAtItsLimit() throws Exception {
+        String full = "full-" + run;
+        RecoveryHandler own = new RecoveryHandler();
+        HookguardFilterConfig config = HookguardFilterConfig.custom()
+                .store(store)
+                .storeTimeout(Duration.ofSeconds(30))
+                .endpoint(EndpointConfig.custom(full)
+                        .path("/hooks/full")
+                        .scheme(STANDARD_WEBHOOKS, SignatureConfig.of(STD_SECRET))
+                        .recovery(RecoveryConfig.custom()
+                                .intake(Intake.ASYNC)
+                                .queueLimit(2)
+                                .build())
+                        .build())
+                .dispatcher(DispatcherConfig.custom().enabled(false).build())
+                .build();
+        try (ServletContainer limited =
+                containers().start(WebApp.of(new HookguardFilter(config)).servlet("/hooks/*", own))) {
+            Sender limitedSender = new Sender(Sender.client(), limited.base());
+
+            List<Integer> answers = new ArrayList<>();
+            for (String id : ids(2)) {
+                answers.add(limitedSender
+                        .send(standard(limitedSender, "/hooks/full", id, "ok"))
+                        .statusCode());
+            }
+            HttpResponse<String> over = limitedSender.send(standard(limitedSender, "/hooks/full", id(), "ok"));
+
+            assertThat(answers).containsExactly(202, 202);
+            assertThat(over.statusCode()).isEqualTo(429);
+            assertThat(over.headers().firstValue("Retry-After")).contains("5");
+            assertThat(over.body()).contains("queue is full");
+            assertThat(own.runs).isEmpty();
+        }
+    }
+
+    @Test
+    void shouldWaitForADispatchInFlightWhenClosedAndRunItOnce() throws Exception {
+        String drain = "drain-" + run;
+        RecoveryHandler own = new RecoveryHandler();
+        own.gate = new CountDownLatch(1);
+        own.entered = new CountDownLatch(1);
+        HookguardFilter filter = new HookguardFilter(HookguardFilterConfig.custom()
+                .store(store)
+                .storeTimeout(Duration.ofSeconds(30))
+                .endpoint(EndpointConfig.custom(drain)
+                        .path("/hooks/drain")
+                        .scheme(STANDARD_WEBHOOKS, SignatureConfig.of(STD_SECRET))
+                        .recovery(RecoveryConfig.custom().intake(Intake.ASYNC).build())
+                        .build())
+                .dispatcher(
+                        fastDispatcher().shutdownGrace(Duration.ofSeconds(30)).build())
+                .build());
+        try (ServletContainer draining = containers().start(WebApp.of(filter).servlet("/hooks/*", own))) {
+            Sender drainSender = new Sender(Sender.client(), draining.base());
+            String id = id();
+            assertThat(drainSender
+                            .send(standard(drainSender, "/hooks/drain", id, "gated"))
+                            .statusCode())
+                    .isEqualTo(202);
+            assertThat(own.entered.await(30, TimeUnit.SECONDS)).isTrue();
+            Dispatcher dispatcher = filter.dispatcher().orElseThrow();
+
+            CompletableFuture<Void> closing = CompletableFuture.runAsync(dispatcher::close);
+            await().atMost(Duration.ofSeconds(10)).until(() -> !dispatcher.running());
+            assertThat(closing).isNotDone();
+            assertThat(dispatcher.inFlight()).isEqualTo(1);
+            own.gate.countDown();
+            closing.get(30, TimeUnit.SECONDS);
+
+            assertThat(dispatcher.inFlight()).isZero();
+            assertThat(status(drain, id)).isEqualTo(RecordStatus.SUCCEEDED);
+            assertThat(own.runs(id)).isEqualTo(1);
+        }
+    }
+
+    // ---- helpers
+
+    HttpRequest.Builder github(String path, String id, String behaviour) {
+        return signedGithub(path, id, json(id)).header(RecoveryHandler.BEHAVIOUR, behaviour);
+    }
+
+    HttpRequest.Builder signedGithub(String path, String id, byte[] body) {
+        return sender.signed(path, GITHUB, GITHUB_SECRET, id, body);
+    }
+
+    HttpRequest.Builder standard(String path, String id, String behaviour) {
+        return standard(sender, path, id, behaviour);
+    }
+
+    static HttpRequest.Builder standard(Sender via, String path, String id, String behaviour) {
+        Headers headers = WebhookSigner.of(STANDARD_WEBHOOKS, STD_SECRET).sign(id, Instant.now(), json(id));
+        return via.request(path, headers, HttpRequest.BodyPublishers.ofByteArray(json(id)))
+                .header(RecoveryHandler.BEHAVIOUR, behaviour);
+    }
+
+    RecordStatus status(String endpoint, String id) {
+        return store.find(EventKey.of(endpoint, id)).map(EventRecord::status).orElse(null);
+    }
+
+    EventRecord record(String endpoint, String id) {
+        return store.find(EventKey.of(endpoint, id)).orElseThrow();
+    }
+
+    static List<String> ids(int count) {
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            ids.add(id());
+        }
+        return ids;
+    }
+
+    static String id() {
+        return "evt_" + UUID.randomUUID().toString().replace("-", "");
+    }
+
+    static byte[] json(String id) {
+        return ("{\"id\":\"" + id + "\",\"action\":\"opened\"}").getBytes(UTF_8);
+    }
+}
