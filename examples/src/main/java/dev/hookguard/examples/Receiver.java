@@ -41,6 +41,12 @@ final class Receiver implements AutoCloseable {
     static final Duration RETRY_BASE = Duration.ofMillis(100);
     /** The cap of the receiver's retry delays. */
     static final Duration RETRY_CAP = Duration.ofSeconds(2);
+    /**
+     * How long a store operation may take before the filter answers 503 (the library's default is 1 s). The demo's
+     * store shares a small machine with the sender, the receiver and often other builds, where a claim can take
+     * seconds; a sender that never retries ({@code --sender=github}) loses an event answered 503 for that.
+     */
+    static final Duration STORE_TIMEOUT = Duration.ofSeconds(10);
     /** Dispatches under way at once: enough for 2 s handlers to drain a few hundred events in seconds. */
     static final int DISPATCHES_IN_FLIGHT = 64;
     /** Dispatcher threads. */
@@ -111,6 +117,7 @@ final class Receiver implements AutoCloseable {
         HookguardFilterConfig.Builder config = HookguardFilterConfig.custom()
                 .store(store)
                 .metrics(new MicrometerDeliveryMetrics(registry))
+                .storeTimeout(STORE_TIMEOUT)
                 .dispatcher(DispatcherConfig.custom()
                         .workers(DISPATCH_WORKERS)
                         .maxInFlight(DISPATCHES_IN_FLIGHT)
