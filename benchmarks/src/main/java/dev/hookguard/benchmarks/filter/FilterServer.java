@@ -75,6 +75,13 @@ public final class FilterServer implements AutoCloseable {
     /** The handler time of {@code /memory-slow/hook}. */
     public static final Duration SLOW_HANDLER = Duration.ofSeconds(2);
 
+    /**
+     * The dispatcher's workers and dispatches in flight on the async endpoints: as many as {@code run.sh}'s {@code
+     * wrk} connections, so that the drain runs as many requests at once as the sync path it is compared with (each
+     * worker sends one dispatch at a time).
+     */
+    public static final int DISPATCH_CONCURRENCY = 16;
+
     /** The queue limit of the async endpoints: high enough that a benchmark's intake never meets it. */
     public static final int QUEUE_LIMIT = 5_000_000;
 
@@ -233,6 +240,8 @@ public final class FilterServer implements AutoCloseable {
                 .metrics(metrics)
                 .dispatcher(DispatcherConfig.custom() // the sync paths measure the filter as before: no dispatcher
                         .enabled(recovery.intake() == Intake.ASYNC)
+                        .workers(DISPATCH_CONCURRENCY)
+                        .maxInFlight(DISPATCH_CONCURRENCY)
                         .build())
                 .build());
         FilterHolder holder = new FilterHolder(filter);
