@@ -84,12 +84,26 @@ class DemoIT {
                 "--later-within=100ms");
 
         String summary = out.toString(UTF_8);
-        assertThat(status).as(summary + err.toString(UTF_8)).isZero();
         assertThat(summary)
                 .contains("intake: async", "queued (202)", "intake latency p50 / p99", "the handler works 2,000.0 ms")
-                .contains("intake p99 under 1/10 of handler time", "every event SUCCEEDED but always-failing")
-                .contains("no event executed twice:")
-                .doesNotContain("FAILED (");
+                .contains("intake p99 under 1/10 of handler time:")
+                .containsPattern("every event final in the store: +OK")
+                .containsPattern("every event SUCCEEDED but always-failing: +OK")
+                .containsPattern("handler executions == succeeded events: +OK")
+                .containsPattern("no event executed twice: +OK")
+                .containsPattern("dead letters carry their error class: +OK");
+        // Every check but the latency one is about correctness and must hold. The latency check (the intake's p99
+        // under a tenth of the handler time) is a timing check: on the shared 2-core machine under other builds it
+        // can fail, and then exit status 1 must name it as the only failure. servlet-filter's AbstractRecoveryIT
+        // proves without a clock that the 202 comes before the handler finishes (a handler held by a latch).
+        long failed = summary.lines()
+                .filter(line -> line.contains(": ") && line.contains("FAILED ("))
+                .count();
+        if (status != 0) {
+            assertThat(status).as(summary + err.toString(UTF_8)).isEqualTo(1);
+            assertThat(failed).as(summary).isEqualTo(1);
+            assertThat(summary).containsPattern("intake p99 under 1/10 of handler time: +FAILED");
+        }
     }
 
     @Test
