@@ -17,6 +17,11 @@
 #   5. Signature: verifying a 4 KiB Stripe / GitHub / Twilio / Paddle / Square body vs one prepared Mac.doFinal
 #      over the same bytes (target <= 1.5x time); Standard Webhooks v1a (Ed25519) and SendGrid (ECDSA) vs the
 #      JDK's bare Signature.verify (reported).
+#   6. Recovery (DESIGN §8): wrk against one Jetty serving the same trivial handler on the in-memory store behind a
+#      sync endpoint and behind an async one whose dispatcher is held: async intake answers/s vs sync requests/s
+#      (target >= 1.0); then the dispatcher released on the backlog: events drained/s vs sync requests/s
+#      (target >= 0.5); and paced (1 connection, 1 ms between requests) the p99 of async intake in front of a 2 s
+#      handler vs the sync path's p99 with the trivial handler (target: at most +1 ms).
 #
 # Services: HOOKGUARD_REDIS_URI (default redis://127.0.0.1:6379), HOOKGUARD_JDBC_URL
 # (default jdbc:postgresql://127.0.0.1:5432/test), HOOKGUARD_JDBC_USER (postgres), HOOKGUARD_JDBC_PASSWORD.
@@ -26,7 +31,9 @@
 # Knobs (environment): THREADS ("1 16 64"), JMH_OPTS ("-wi 3 -w 4s -i 3 -r 5s -f 1"), SIGNATURE_JMH_OPTS
 # ("-wi 2 -w 2s -i 3 -r 3s -f 1"), RAW_SECONDS (10),
 # WRK_SECONDS (10), WRK_CONNECTIONS (16), WRK_ROUNDS (2), REDIS_REQUESTS_ONE (100000), REDIS_REQUESTS_MANY
-# (400000), SKIP_BUILD (set to 1 to reuse benchmarks.jar).
+# (400000), SKIP_BUILD (set to 1 to reuse benchmarks.jar), SECTIONS ("stores signatures filter recovery": which
+# parts to run), QUICK (set to 1 for a smoke run of a minute or two: one concurrency level, one short iteration
+# or round of everything; its figures mean nothing).
 # Needs: java 17+, redis-cli, redis-benchmark (7.x), pgbench, cc, wrk (installed with apt-get when missing and
 # run as root).
 set -euo pipefail
@@ -41,15 +48,29 @@ export HOOKGUARD_REDIS_URI="${HOOKGUARD_REDIS_URI:-redis://127.0.0.1:6379}"
 export HOOKGUARD_JDBC_URL="${HOOKGUARD_JDBC_URL:-jdbc:postgresql://127.0.0.1:5432/test}"
 export HOOKGUARD_JDBC_USER="${HOOKGUARD_JDBC_USER:-postgres}"
 export HOOKGUARD_JDBC_PASSWORD="${HOOKGUARD_JDBC_PASSWORD:-}"
+if [[ ${QUICK:-0} == 1 ]]; then   # a smoke run: every step once, briefly; the figures mean nothing
+    THREADS="${THREADS:-16}"
+    JMH_OPTS="${JMH_OPTS:--wi 1 -w 1s -i 1 -r 1s -f 1}"
+    SIGNATURE_JMH_OPTS="${SIGNATURE_JMH_OPTS:--wi 1 -w 1s -i 1 -r 1s -f 1}"
+    RAW_SECONDS="${RAW_SECONDS:-2}"
+    WRK_SECONDS="${WRK_SECONDS:-2}"
+    WRK_WARMUP_SECONDS="${WRK_WARMUP_SECONDS:-1}"
+    WRK_ROUNDS="${WRK_ROUNDS:-1}"
+    REDIS_REQUESTS_ONE="${REDIS_REQUESTS_ONE:-5000}"
+    REDIS_REQUESTS_MANY="${REDIS_REQUESTS_MANY:-20000}"
+fi
 THREADS="${THREADS:-1 16 64}"
 JMH_OPTS="${JMH_OPTS:--wi 3 -w 4s -i 3 -r 5s -f 1}"
 SIGNATURE_JMH_OPTS="${SIGNATURE_JMH_OPTS:--wi 2 -w 2s -i 3 -r 3s -f 1}"
 RAW_SECONDS="${RAW_SECONDS:-10}"
 WRK_SECONDS="${WRK_SECONDS:-10}"
+WRK_WARMUP_SECONDS="${WRK_WARMUP_SECONDS:-5}"
 WRK_CONNECTIONS="${WRK_CONNECTIONS:-16}"
 WRK_ROUNDS="${WRK_ROUNDS:-2}"
 REDIS_REQUESTS_ONE="${REDIS_REQUESTS_ONE:-100000}"   # redis-benchmark requests per phase with 1 client
 REDIS_REQUESTS_MANY="${REDIS_REQUESTS_MANY:-400000}" # ... with more clients
+SECTIONS="${SECTIONS:-stores signatures filter recovery}"
+want() { [[ " $SECTIONS " == *" $1 "* ]]; }
 
 log() { printf '%s  %s\n' "$(date +%T)" "$*" >&2; }
 die() { log "ERROR: $*"; exit 1; }
@@ -69,14 +90,14 @@ if ! command -v wrk >/dev/null && [[ $(id -u) == 0 ]] && command -v apt-get >/de
     log "installing wrk (Debian package)"
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null
 fi
-for tool in java redis-cli redis-benchmark pgbench cc wrk; do
+for tool in java redis-cli redis-benchmark pgbench cc wrk curl; do
     command -v "$tool" >/dev/null || die "$tool is missing"
 done
 redis() { redis-cli -h "$REDIS_HOST" -p "$REDIS_PORT" "$@"; }
 redis PING >/dev/null || die "no Redis at $REDIS_HOST:$REDIS_PORT"
 
 mkdir -p "$OUT"
-rm -f "$OUT"/*.csv "$OUT"/*.txt "$OUT"/*.tsv
+rm -f "$OUT"/*.csv "$OUT"/*.txt "$OUT"/*.tsv "$OUT"/*.json
 if [[ ${SKIP_BUILD:-0} != 1 || ! -f $JAR ]]; then
     log "building benchmarks.jar"
     (cd "$ROOT" && ./mvnw -B -q -pl benchmarks -am package -DskipTests)
@@ -167,7 +188,7 @@ pg_raw() {  # threads
     record pg-raw "$n" pairs "$(awk '/^tps = / { print $3 }' "$OUT/pgbench-$n.txt")"
 }
 
-for n in $THREADS; do
+want stores && for n in $THREADS; do
     requests=$((n == 1 ? REDIS_REQUESTS_ONE : REDIS_REQUESTS_MANY))
     log "Redis, $n client(s): redis-benchmark ($requests each of ZADD, claims, completions, index removals)"
     redis_raw "$n" "$requests"
@@ -182,32 +203,48 @@ for n in $THREADS; do
 done
 
 # ---------------------------------------------------------------- 5: signatures
+if want signatures; then
 log "signatures: JMH SignatureBenchmark, 1 thread"
 jmh_signature 'SignatureBenchmark' -t 1 -rf csv -rff "$OUT/jmh-signature.csv" >"$OUT/jmh-signature.txt" 2>&1 \
     || die "JMH failed: see $OUT/jmh-signature.txt"
+fi
 
-# ---------------------------------------------------------------- 4: filter overhead
-log "filter overhead: Jetty with /bare, /memory and /redis, loaded by wrk"
-java -Xlog:gc:file="$OUT/filter-gc.txt" -cp "$JAR" dev.hookguard.benchmarks.filter.FilterServer --port 0 --redis \
-    >"$OUT/filter-server.txt" 2>&1 &
-SERVER_PID=$!
-for _ in $(seq 1 60); do
-    grep -qs '^listening on ' "$OUT/filter-server.txt" && break
-    kill -0 "$SERVER_PID" 2>/dev/null || die "the filter server did not start: see $OUT/filter-server.txt"
-    sleep 0.5
-done
-BASE=$(awk '/^listening on / { print $3 }' "$OUT/filter-server.txt")
-[[ -n $BASE ]] || die "the filter server did not start in 30 s"
+# ---------------------------------------------------------------- 4 + 6: the filter server and wrk
+start_server() {  # name, FilterServer arguments...: starts it, sets SERVER_PID and BASE
+    local name=$1; shift
+    java -Xlog:gc:file="$OUT/$name-gc.txt" -cp "$JAR" dev.hookguard.benchmarks.filter.FilterServer --port 0 "$@" \
+        >"$OUT/$name-server.txt" 2>&1 &
+    SERVER_PID=$!
+    for _ in $(seq 1 60); do
+        grep -qs '^listening on ' "$OUT/$name-server.txt" && break
+        kill -0 "$SERVER_PID" 2>/dev/null || die "the $name server did not start: see $OUT/$name-server.txt"
+        sleep 0.5
+    done
+    BASE=$(awk '/^listening on / { print $3 }' "$OUT/$name-server.txt")
+    [[ -n $BASE ]] || die "the $name server did not start in 30 s"
+}
+stop_server() {
+    kill "$SERVER_PID"
+    wait "$SERVER_PID" 2>/dev/null || true
+    SERVER_PID=""
+}
 export HOOKGUARD_BENCH_BODY="$BENCH/wrk/github-push.json"
 HOOKGUARD_BENCH_SIGNATURE=$(tool github-signature "$HOOKGUARD_BENCH_BODY")
 export HOOKGUARD_BENCH_SIGNATURE
-wrk_run() {  # name path threads connections seconds [pause before each request, ms]
-    HOOKGUARD_BENCH_DELAY_MS="${6:-}" HOOKGUARD_BENCH_RUN="$RUN-$1" wrk -t"$3" -c"$4" -d"$5s" --latency -s "$BENCH/wrk/github-signed.lua" "$BASE/$2/hook" \
-        >"$OUT/wrk-$1.txt" 2>&1
-    if [[ -n $(wrk_errors "$OUT/wrk-$1.txt") ]]; then die "wrk saw errors or non-2xx answers: see $OUT/wrk-$1.txt"; fi
+wrk_run() {  # name path threads connections seconds [pause before each request, ms]; a warm-up may see errors
+    HOOKGUARD_BENCH_DELAY_MS="${6:-}" HOOKGUARD_BENCH_RUN="$RUN-$1" wrk -t"$3" -c"$4" -d"$5s" --timeout 10s --latency \
+        -s "$BENCH/wrk/github-signed.lua" "$BASE/$2/hook" >"$OUT/wrk-$1.txt" 2>&1
+    if [[ $1 != *warmup* && -n $(wrk_errors "$OUT/wrk-$1.txt") ]]; then
+        die "wrk saw errors or non-2xx answers: see $OUT/wrk-$1.txt"
+    fi
 }
+
+# ---------------------------------------------------------------- 4: filter overhead
 FILTER_PATHS="bare memory redis"
-for path in $FILTER_PATHS; do wrk_run "warmup-$path" "$path" 2 "$WRK_CONNECTIONS" 5; done
+if want filter; then
+log "filter overhead: Jetty with /bare, /memory and /redis, loaded by wrk"
+start_server filter --redis
+for path in $FILTER_PATHS; do wrk_run "warmup-$path" "$path" 2 "$WRK_CONNECTIONS" "$WRK_WARMUP_SECONDS"; done
 for round in $(seq 1 "$WRK_ROUNDS"); do
     for path in $FILTER_PATHS; do
         wrk_run "$path-$round" "$path" 2 "$WRK_CONNECTIONS" "$WRK_SECONDS"
@@ -220,9 +257,38 @@ for path in $FILTER_PATHS; do   # paced: one connection, 1 ms between requests (
     record wrk 1 "$path" "$(wrk_rps "$OUT/wrk-$path-paced.txt")"
     record wrk-p99 1 "$path" "$(wrk_p99_ms "$OUT/wrk-$path-paced.txt")"
 done
-kill "$SERVER_PID"
-wait "$SERVER_PID" 2>/dev/null || true
-SERVER_PID=""
+stop_server
+fi
+
+# ---------------------------------------------------------------- 6: recovery (async intake, the dispatcher)
+drain() {  # name: releases the held dispatcher of /memory-async, records the drain rate
+    curl -fsS -X POST "$BASE/control/drain" >"$OUT/drain-$1.json" || die "the drain failed: see $OUT/drain-$1.json"
+    local drained runs seconds
+    read -r drained runs seconds < <(tr -d '{}"' <"$OUT/drain-$1.json" | tr ',:' '\n ' | awk '{ v[$1] = $2 }
+        END { print v["drained"], v["runs"], v["seconds"] }')
+    [[ $drained -gt 0 && $runs == "$drained" ]] || die "the drain ran the handler $runs times for $drained queued events"
+    record rec-drain "$WRK_CONNECTIONS" "$1" "$(awk -v n="$drained" -v s="$seconds" 'BEGIN { printf "%.1f", n / s }')"
+    record rec-drained "$WRK_CONNECTIONS" "$1" "$drained"
+}
+if want recovery; then
+log "recovery: Jetty with /memory (sync), /memory-async (held dispatcher) and /memory-slow (2 s handler), loaded by wrk"
+start_server recovery --recovery
+wrk_run rec-warmup-sync memory 2 "$WRK_CONNECTIONS" "$WRK_WARMUP_SECONDS"
+wrk_run rec-warmup-intake memory-async 2 "$WRK_CONNECTIONS" "$WRK_WARMUP_SECONDS"
+drain warmup
+for round in $(seq 1 "$WRK_ROUNDS"); do
+    wrk_run "rec-sync-$round" memory 2 "$WRK_CONNECTIONS" "$WRK_SECONDS"
+    record rec-sync "$WRK_CONNECTIONS" "sync-$round" "$(wrk_rps "$OUT/wrk-rec-sync-$round.txt")"
+    wrk_run "rec-intake-$round" memory-async 2 "$WRK_CONNECTIONS" "$WRK_SECONDS"
+    record rec-intake "$WRK_CONNECTIONS" "intake-$round" "$(wrk_rps "$OUT/wrk-rec-intake-$round.txt")"
+    drain "drain-$round"
+done
+wrk_run rec-sync-paced memory 1 1 "$WRK_SECONDS" 1     # paced: one connection, 1 ms between requests
+record rec-p99 1 sync "$(wrk_p99_ms "$OUT/wrk-rec-sync-paced.txt")"
+wrk_run rec-slow-paced memory-slow 1 1 "$WRK_SECONDS" 1
+record rec-p99 1 slow "$(wrk_p99_ms "$OUT/wrk-rec-slow-paced.txt")"
+stop_server
+fi
 
 # ---------------------------------------------------------------- report
 LOAD_END=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -253,6 +319,11 @@ peer_rows() {  # csv prefix, our benchmark, the peer's benchmark, label -> one t
     done
 }
 
+gc_summary() {  # GC log -> pauses, total and longest
+    awk '/Pause/ { n++; v = $NF; sub(/ms$/, "", v); s += v; if (v + 0 > m) m = v + 0 }
+        END { printf "%d pauses, %.0f ms in total, the longest %.0f ms", n, s, m }' "$1"
+}
+
 REPORT="$OUT/results.md"
 {
     echo "Run of $(date -u +'%Y-%m-%d %H:%M UTC'), commit $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)," \
@@ -260,65 +331,84 @@ REPORT="$OUT/results.md"
         "load average $LOAD_START at the start, $LOAD_END at the end; $(( ($(date +%s) - START) / 60 )) min."
     echo "JMH: \`$JMH_OPTS\` for the stores and peers, \`$SIGNATURE_JMH_OPTS\` for signatures (score ± 99.9% error" \
         "over the measurement iterations); pgbench ${RAW_SECONDS}s per level; wrk ${WRK_SECONDS}s per run, $WRK_ROUNDS rounds" \
-        "of $FILTER_PATHS at $WRK_CONNECTIONS connections, then one paced run each (1 connection, 1 ms between requests)."
+        "of $FILTER_PATHS at $WRK_CONNECTIONS connections, then one paced run each (1 connection, 1 ms between requests)." \
+        "Sections: $SECTIONS$( [[ ${QUICK:-0} == 1 ]] && echo '; QUICK=1, a smoke run: the figures mean nothing')."
     echo
     echo "| measurement | callers | Hookguard | baseline | ratio | target | result |"
     echo "|---|---|---|---|---|---|---|"
-    for n in $THREADS; do
-        h=$(jmh_value "$OUT/jmh-redis-$n.csv" RedisStoreBenchmark.claimAndComplete)
-        he=$(jmh_error "$OUT/jmh-redis-$n.csv" RedisStoreBenchmark.claimAndComplete)
-        b=$(value redis-raw "$n" pairs); r=$(ratio "$h" "$b")
-        echo "| Redis store vs redis-benchmark (pairs/s) | $n | $(pm "$h" "$he") | $(fmt "$b") | $r | ≥ 0.7 | $(verdict "$r" '>=' 0.7) |"
-    done
-    for n in $THREADS; do
-        h=$(jmh_value "$OUT/jmh-jdbc-$n.csv" JdbcStoreBenchmark.claimAndComplete)
-        he=$(jmh_error "$OUT/jmh-jdbc-$n.csv" JdbcStoreBenchmark.claimAndComplete)
-        b=$(value pg-raw "$n" pairs); r=$(ratio "$h" "$b")
-        echo "| JDBC store vs pgbench (pairs/s) | $n | $(pm "$h" "$he") | $(fmt "$b") | $r | ≥ 0.8 | $(verdict "$r" '>=' 0.8) |"
-    done
-    peer_rows jdbc JdbcStoreBenchmark.claimAndComplete CamelJdbcBenchmark.addAndConfirm \
-        "JDBC store vs Camel JdbcMessageIdRepository"
-    peer_rows jdbc JdbcStoreBenchmark.claimAndComplete SpringJdbcMetadataBenchmark.putIfAbsent \
-        "JDBC store vs Spring Integration JdbcMetadataStore"
-    peer_rows redis RedisStoreBenchmark.claimAndComplete SpringRedisMetadataBenchmark.putIfAbsent \
-        "Redis store vs Spring Integration RedisMetadataStore"
-    bare=$(mean_wrk bare wrk); mem=$(mean_wrk memory wrk); red=$(mean_wrk redis wrk)
-    r=$(ratio "$mem" "$bare")
-    echo "| Filter, in-memory store, vs bare (requests/s, mean of $WRK_ROUNDS rounds) | $WRK_CONNECTIONS | $(fmt "$mem") | $(fmt "$bare") | $r | ≥ 0.85 | $(verdict "$r" '>=' 0.85) |"
-    r=$(ratio "$red" "$bare")
-    echo "| Filter, Redis store, vs bare (requests/s, mean of $WRK_ROUNDS rounds) | $WRK_CONNECTIONS | $(fmt "$red") | $(fmt "$bare") | $r | — | reported |"
-    for path in memory redis; do
-        added=$(awk -v a="$(value wrk-p99 1 "$path")" -v b="$(value wrk-p99 1 bare)" 'BEGIN { if (a != "" && b != "") printf "%+.3f", a - b }')
-        target="< 1 ms"; result=$(lt_verdict "$added" 1)
-        [[ $path == redis ]] && { target="—"; result="reported"; }
-        echo "| Filter, $path store: p99 added latency (ms), paced: 1 connection, 1 ms between requests | 1 | $(value wrk-p99 1 "$path") | $(value wrk-p99 1 bare) | $added ms | $target | $result |"
-    done
-    for path in memory redis; do
-        added=$(awk -v a="$(mean_wrk "$path" wrk-p99)" -v b="$(mean_wrk bare wrk-p99)" 'BEGIN { if (a != "" && b != "") printf "%+.3f", a - b }')
-        echo "| Filter, $path store: p99 added latency (ms) under load | $WRK_CONNECTIONS | $(mean_wrk "$path" wrk-p99) | $(mean_wrk bare wrk-p99) | $added ms | — | reported |"
-    done
-    for pair in "stripeVerify rawMacStripeContent Stripe" "githubVerify rawMacBody GitHub" \
-        "twilioVerify rawMacTwilioContent Twilio" "paddleVerify rawMacPaddleContent Paddle" \
-        "squareVerify rawMacSquareContent Square"; do
-        set -- $pair
-        v=$(jmh_value "$OUT/jmh-signature.csv" "SignatureBenchmark.$1"); ve=$(jmh_error "$OUT/jmh-signature.csv" "SignatureBenchmark.$1")
-        m=$(jmh_value "$OUT/jmh-signature.csv" "SignatureBenchmark.$2"); me=$(jmh_error "$OUT/jmh-signature.csv" "SignatureBenchmark.$2")
-        r=$(ratio "$m" "$v")
-        echo "| $3 verification of 4 KiB vs prepared Mac.doFinal (ops/s; ratio = time of verify / time of Mac) | 1 | $(pm "$v" "$ve") | $(pm "$m" "$me") | ${r}× | ≤ 1.5× | $(verdict "$r" '<=' 1.5) |"
-    done
-    for pair in "standardWebhooksV1aVerify rawEd25519Verify Standard_Webhooks_v1a_(Ed25519)" \
-        "sendGridVerify rawEcdsaVerify SendGrid_(ECDSA_P-256)"; do
-        set -- $pair
-        v=$(jmh_value "$OUT/jmh-signature.csv" "SignatureBenchmark.$1"); ve=$(jmh_error "$OUT/jmh-signature.csv" "SignatureBenchmark.$1")
-        m=$(jmh_value "$OUT/jmh-signature.csv" "SignatureBenchmark.$2"); me=$(jmh_error "$OUT/jmh-signature.csv" "SignatureBenchmark.$2")
-        r=$(ratio "$m" "$v")
-        echo "| ${3//_/ } verification of 4 KiB vs the JDK's bare Signature.verify (ops/s; ratio of times) | 1 | $(pm "$v" "$ve") | $(pm "$m" "$me") | ${r}× | — | reported |"
-    done
+    if want stores; then
+        for n in $THREADS; do
+            h=$(jmh_value "$OUT/jmh-redis-$n.csv" RedisStoreBenchmark.claimAndComplete)
+            he=$(jmh_error "$OUT/jmh-redis-$n.csv" RedisStoreBenchmark.claimAndComplete)
+            b=$(value redis-raw "$n" pairs); r=$(ratio "$h" "$b")
+            echo "| Redis store vs redis-benchmark (pairs/s) | $n | $(pm "$h" "$he") | $(fmt "$b") | $r | ≥ 0.7 | $(verdict "$r" '>=' 0.7) |"
+        done
+        for n in $THREADS; do
+            h=$(jmh_value "$OUT/jmh-jdbc-$n.csv" JdbcStoreBenchmark.claimAndComplete)
+            he=$(jmh_error "$OUT/jmh-jdbc-$n.csv" JdbcStoreBenchmark.claimAndComplete)
+            b=$(value pg-raw "$n" pairs); r=$(ratio "$h" "$b")
+            echo "| JDBC store vs pgbench (pairs/s) | $n | $(pm "$h" "$he") | $(fmt "$b") | $r | ≥ 0.8 | $(verdict "$r" '>=' 0.8) |"
+        done
+        peer_rows jdbc JdbcStoreBenchmark.claimAndComplete CamelJdbcBenchmark.addAndConfirm \
+            "JDBC store vs Camel JdbcMessageIdRepository"
+        peer_rows jdbc JdbcStoreBenchmark.claimAndComplete SpringJdbcMetadataBenchmark.putIfAbsent \
+            "JDBC store vs Spring Integration JdbcMetadataStore"
+        peer_rows redis RedisStoreBenchmark.claimAndComplete SpringRedisMetadataBenchmark.putIfAbsent \
+            "Redis store vs Spring Integration RedisMetadataStore"
+    fi
+    if want filter; then
+        bare=$(mean_wrk bare wrk); mem=$(mean_wrk memory wrk); red=$(mean_wrk redis wrk)
+        r=$(ratio "$mem" "$bare")
+        echo "| Filter, in-memory store, vs bare (requests/s, mean of $WRK_ROUNDS rounds) | $WRK_CONNECTIONS | $(fmt "$mem") | $(fmt "$bare") | $r | ≥ 0.85 | $(verdict "$r" '>=' 0.85) |"
+        r=$(ratio "$red" "$bare")
+        echo "| Filter, Redis store, vs bare (requests/s, mean of $WRK_ROUNDS rounds) | $WRK_CONNECTIONS | $(fmt "$red") | $(fmt "$bare") | $r | — | reported |"
+        for path in memory redis; do
+            added=$(awk -v a="$(value wrk-p99 1 "$path")" -v b="$(value wrk-p99 1 bare)" 'BEGIN { if (a != "" && b != "") printf "%+.3f", a - b }')
+            target="< 1 ms"; result=$(lt_verdict "$added" 1)
+            [[ $path == redis ]] && { target="—"; result="reported"; }
+            echo "| Filter, $path store: p99 added latency (ms), paced: 1 connection, 1 ms between requests | 1 | $(value wrk-p99 1 "$path") | $(value wrk-p99 1 bare) | $added ms | $target | $result |"
+        done
+        for path in memory redis; do
+            added=$(awk -v a="$(mean_wrk "$path" wrk-p99)" -v b="$(mean_wrk bare wrk-p99)" 'BEGIN { if (a != "" && b != "") printf "%+.3f", a - b }')
+            echo "| Filter, $path store: p99 added latency (ms) under load | $WRK_CONNECTIONS | $(mean_wrk "$path" wrk-p99) | $(mean_wrk bare wrk-p99) | $added ms | — | reported |"
+        done
+    fi
+    if want recovery; then
+        sync=$(mean_wrk sync rec-sync); intake=$(mean_wrk intake rec-intake); drained=$(mean_wrk drain rec-drain)
+        r=$(ratio "$intake" "$sync")
+        echo "| Async intake vs sync path, same trivial handler, in-memory store (answers/s, mean of $WRK_ROUNDS rounds) | $WRK_CONNECTIONS | $(fmt "$intake") | $(fmt "$sync") | $r | ≥ 1.0 | $(verdict "$r" '>=' 1.0) |"
+        r=$(ratio "$drained" "$sync")
+        echo "| Dispatcher drain of the backlog vs sync path (events/s vs requests/s, mean of $WRK_ROUNDS rounds) | $WRK_CONNECTIONS | $(fmt "$drained") | $(fmt "$sync") | $r | ≥ 0.5 | $(verdict "$r" '>=' 0.5) |"
+        added=$(awk -v a="$(value rec-p99 1 slow)" -v b="$(value rec-p99 1 sync)" 'BEGIN { if (a != "" && b != "") printf "%+.3f", a - b }')
+        echo "| Async intake p99 (ms) in front of a 2 s handler vs the sync path's p99 with the trivial handler, paced: 1 connection, 1 ms between requests | 1 | $(value rec-p99 1 slow) | $(value rec-p99 1 sync) | $added ms | ≤ +1 ms | $(lt_verdict "$added" 1.0001) |"
+    fi
+    if want signatures; then
+        for pair in "stripeVerify rawMacStripeContent Stripe" "githubVerify rawMacBody GitHub" \
+            "twilioVerify rawMacTwilioContent Twilio" "paddleVerify rawMacPaddleContent Paddle" \
+            "squareVerify rawMacSquareContent Square"; do
+            set -- $pair
+            v=$(jmh_value "$OUT/jmh-signature.csv" "SignatureBenchmark.$1"); ve=$(jmh_error "$OUT/jmh-signature.csv" "SignatureBenchmark.$1")
+            m=$(jmh_value "$OUT/jmh-signature.csv" "SignatureBenchmark.$2"); me=$(jmh_error "$OUT/jmh-signature.csv" "SignatureBenchmark.$2")
+            r=$(ratio "$m" "$v")
+            echo "| $3 verification of 4 KiB vs prepared Mac.doFinal (ops/s; ratio = time of verify / time of Mac) | 1 | $(pm "$v" "$ve") | $(pm "$m" "$me") | ${r}× | ≤ 1.5× | $(verdict "$r" '<=' 1.5) |"
+        done
+        for pair in "standardWebhooksV1aVerify rawEd25519Verify Standard_Webhooks_v1a_(Ed25519)" \
+            "sendGridVerify rawEcdsaVerify SendGrid_(ECDSA_P-256)"; do
+            set -- $pair
+            v=$(jmh_value "$OUT/jmh-signature.csv" "SignatureBenchmark.$1"); ve=$(jmh_error "$OUT/jmh-signature.csv" "SignatureBenchmark.$1")
+            m=$(jmh_value "$OUT/jmh-signature.csv" "SignatureBenchmark.$2"); me=$(jmh_error "$OUT/jmh-signature.csv" "SignatureBenchmark.$2")
+            r=$(ratio "$m" "$v")
+            echo "| ${3//_/ } verification of 4 KiB vs the JDK's bare Signature.verify (ops/s; ratio of times) | 1 | $(pm "$v" "$ve") | $(pm "$m" "$me") | ${r}× | — | reported |"
+        done
+    fi
     echo
-    echo "Raw rates: $(awk -F'\t' '$1 == "redis-raw" && $3 != "pairs" { printf "redis-benchmark %s c=%s %.0f/s; ", $3, $2, $4 }' "$RESULTS")"
-    echo "wrk rounds (requests/s): $(awk -F'\t' '$1 == "wrk" && $2 != 1 { printf "%s %.0f; ", $3, $4 }' "$RESULTS")"
-    echo "Filter server GC (G1, default heap): $(awk '/Pause/ { n++; v = $NF; sub(/ms$/, "", v); s += v; if (v + 0 > m) m = v + 0 }
-        END { printf "%d pauses, %.0f ms in total, the longest %.0f ms", n, s, m }' "$OUT/filter-gc.txt")."
+    want stores && echo "Raw rates: $(awk -F'\t' '$1 == "redis-raw" && $3 != "pairs" { printf "redis-benchmark %s c=%s %.0f/s; ", $3, $2, $4 }' "$RESULTS")"
+    want filter && echo "wrk rounds (requests/s): $(awk -F'\t' '$1 == "wrk" && $2 != 1 { printf "%s %.0f; ", $3, $4 }' "$RESULTS")"
+    want filter && echo "Filter server GC (G1, default heap): $(gc_summary "$OUT/filter-gc.txt")."
+    if want recovery; then
+        echo "Recovery rounds: $(awk -F'\t' '$1 ~ /^rec-(sync|intake|drain|drained)$/ { printf "%s %s %.0f; ", $1, $3, $4 }' "$RESULTS")"
+        echo "Recovery server GC (G1, default heap): $(gc_summary "$OUT/recovery-gc.txt")."
+    fi
 } >"$REPORT"
 cat "$REPORT"
 log "done: $REPORT (raw outputs beside it)"

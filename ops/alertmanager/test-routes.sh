@@ -33,6 +33,13 @@ route slack-platform alertname=HookguardSignaturesRejected severity=warning endp
 route slack-platform alertname=HookguardClaimSlow severity=warning endpoint=slack
 route slack-hookguard alertname=HookguardDeadLetters severity=warning endpoint=orders
 route slack-hookguard alertname=HookguardDeadLettersByClass severity=warning endpoint=orders error_class=timeout
+# recovery (DESIGN §8): a stuck dispatcher pages; a growing or late queue and stalled records go to the team
+route slack-oncall alertname=HookguardDispatcherStuck severity=critical endpoint=orders
+route slack-oncall,slack-payments alertname=HookguardDispatcherStuck severity=critical endpoint=shopify
+route slack-hookguard alertname=HookguardQueueGrowing severity=warning endpoint=orders
+route slack-payments alertname=HookguardQueueBehind severity=warning endpoint=stripe
+route slack-platform alertname=HookguardRecordsStalled severity=warning endpoint=github
+route slack-platform alertname=HookguardDeadLettersByClass severity=warning endpoint=github error_class=schema
 # info stays out of the chat channels
 route chat-webhook alertname=HookguardPayloadMismatch severity=info endpoint=stripe
 route chat-webhook alertname=HookguardPayloadMismatch severity=info endpoint=github
@@ -62,6 +69,14 @@ amtool alert add --alertmanager.url="$url" alertname=HookguardStoreUnavailable s
 amtool alert add --alertmanager.url="$url" alertname=HookguardDeadLettersByClass severity=warning endpoint=orders error_class=timeout
 amtool alert add --alertmanager.url="$url" alertname=HookguardHandlerFailing severity=warning endpoint=orders
 amtool alert add --alertmanager.url="$url" alertname=HookguardDeadLettersByClass severity=warning endpoint=stripe error_class=timeout
+amtool alert add --alertmanager.url="$url" alertname=HookguardEventsDeadLettered severity=warning endpoint=stripe
+amtool alert add --alertmanager.url="$url" alertname=HookguardEventsDeadLettered severity=warning endpoint=github
+# Recovery: the dispatcher of "batch" is stuck; "github" only has a queue that grows.
+amtool alert add --alertmanager.url="$url" alertname=HookguardDispatcherStuck severity=critical endpoint=batch
+amtool alert add --alertmanager.url="$url" alertname=HookguardQueueBehind severity=warning endpoint=batch
+amtool alert add --alertmanager.url="$url" alertname=HookguardQueueGrowing severity=warning endpoint=batch
+amtool alert add --alertmanager.url="$url" alertname=HookguardQueueGrowing severity=warning endpoint=github
+amtool alert add --alertmanager.url="$url" alertname=HookguardQueueBehind severity=warning endpoint=orders
 
 inhibited() { # inhibited ALERTNAME ENDPOINT -> "true" or "false"
   curl -fsS "$url/api/v2/alerts?filter=alertname%3D%22$1%22&filter=endpoint%3D%22$2%22" \
@@ -81,6 +96,13 @@ expect_inhibited HookguardDeadLettersByClass orders true
 expect_inhibited HookguardHandlerFailing orders true
 expect_inhibited HookguardStoreUnavailable orders false
 expect_inhibited HookguardDeadLettersByClass stripe false
+expect_inhibited HookguardEventsDeadLettered stripe true
+expect_inhibited HookguardEventsDeadLettered github false
+expect_inhibited HookguardQueueBehind orders true
+expect_inhibited HookguardQueueBehind batch true
+expect_inhibited HookguardQueueGrowing batch true
+expect_inhibited HookguardDispatcherStuck batch false
+expect_inhibited HookguardQueueGrowing github false
 
 echo "alertmanager routes and inhibition: $passes cases as expected, $failures not"
 [ "$failures" -eq 0 ]

@@ -22,7 +22,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The filter-overhead server answers exactly what {@code wrk} sends (the body file, the signature {@code BenchTool}
- * prints, a new delivery id per request) with 200 on every path, and the guarded path really is guarded.
+ * prints, a new delivery id per request) with 200 on every path, and the guarded path really is guarded; its async
+ * paths answer 202, and the drain control releases the held dispatcher, which runs the handler once per queued
+ * event.
  */
 class FilterServerTest {
 
@@ -34,7 +36,7 @@ class FilterServerTest {
 
     @BeforeAll
     static void start() throws Exception {
-        server = FilterServer.start(0, false);
+        server = FilterServer.start(0, false, true);
         signature = printed("github-signature", BODY.toString());
     }
 
@@ -82,6 +84,39 @@ class FilterServerTest {
                 .isEqualTo(401);
         assertThat(post("/bare/hook", UUID.randomUUID().toString(), wrong).statusCode())
                 .isEqualTo(200);
+    }
+
+    @Test
+    void shouldQueueOnTheAsyncPathAndRunTheHandlerOnceWhenTheDrainReleasesTheDispatcher() throws Exception {
+        String id = UUID.randomUUID().toString();
+        HttpResponse<String> queued = post("/memory-async/hook", id, signature);
+        HttpResponse<String> again = post("/memory-async/hook", id, signature);
+
+        assertThat(queued.statusCode()).isEqualTo(202);
+        assertThat(again.statusCode()).isEqualTo(202);
+        assertThat(control("GET").body()).isEqualTo("{\"depth\":1}");
+        HttpResponse<String> drained = control("POST");
+        assertThat(drained.statusCode()).isEqualTo(200);
+        assertThat(drained.body()).startsWith("{\"drained\":1,\"runs\":1,\"seconds\":");
+        assertThat(control("GET").body()).isEqualTo("{\"depth\":0}");
+        HttpResponse<String> done = post("/memory-async/hook", id, signature);
+        assertThat(done.statusCode()).isEqualTo(200);
+        assertThat(done.headers().firstValue("Idempotent-Replayed")).contains("true");
+    }
+
+    @Test
+    void shouldAnswerTheSlowAsyncPathWithoutWaitingForItsHandler() throws Exception {
+        HttpResponse<String> response =
+                post("/memory-slow/hook", UUID.randomUUID().toString(), signature);
+
+        assertThat(response.statusCode()).isEqualTo(202);
+    }
+
+    private static HttpResponse<String> control(String method) throws Exception {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(server.base() + "/control/drain"))
+                .method(method, HttpRequest.BodyPublishers.noBody())
+                .build();
+        return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
     }
 
     private static HttpResponse<String> post(String path, String deliveryId, String signature) throws Exception {

@@ -1,5 +1,6 @@
 package dev.hookguard.examples;
 
+import dev.hookguard.servlet.Intake;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayDeque;
@@ -18,7 +19,8 @@ final class CommandLine {
             real provider, and prints what happened.
 
               --events=N          distinct events                              (default 10000)
-              --copies=N          genuine deliveries of each event             (default 3)
+              --copies=N          genuine deliveries of each event             (default 3; 1 with
+                                                                               --sender=github)
               --senders=N         requests in flight at once                   (default 32)
               --failure-rate=R    events whose handler fails, half once and
                                   half always: 2% or 0.02                      (default 2%)
@@ -28,13 +30,30 @@ final class CommandLine {
                                   postgres (HOOKGUARD_JDBC_URL, _USER, _PASSWORD)   (default h2)
               --port=N            receiver port, 0 for any free port           (default 0)
               --handler-time=D    time the handler works on an event           (default 10ms)
+              --sender=KIND       retrying: retries every copy with backoff, like Stripe or Svix;
+                                  github: sends each delivery once and never retries; the
+                                  receiver's endpoints then retry (retries: receiver) (default retrying)
+              --intake=MODE       sync: the handler runs inside the request; async: the delivery
+                                  is stored and answered 202 at once, the dispatcher runs the
+                                  handler; the summary compares intake latency with the
+                                  handler time                                  (default sync)
               --serve             keep the receiver running after the storm (Ctrl-C stops it)
               --seed=N            seed of the plan of events and chaos         (default random)
               --base-delay=D      backoff window of the first retry            (default 50ms)
               --max-delay=D       cap of every retry delay, Retry-After too    (default 2s)
-              --max-attempts=N    attempts per delivery before giving up       (default 6)
+              --max-attempts=N    attempts per delivery before giving up       (default 6; 1 with
+                                                                               --sender=github)
               --later-within=D    window for the third and later copies        (default 2s)
               --help              this text
+
+            With --sender=github or --intake=async the receiver finishes the events after the storm: the
+            demo waits until every event's record is final and checks the store's verdicts (every event
+            SUCCEEDED but the always-failing ones, which are DEAD, and no handler ran twice). Exit status 1
+            when a check fails.
+
+            Examples:
+              ./demo --events=500 --sender=github
+              ./demo --events=500 --intake=async --handler-time=2s
             """;
 
     private CommandLine() {}
@@ -51,6 +70,10 @@ final class CommandLine {
         Duration handlerTime = DemoOptions.DEFAULT_HANDLER_TIME;
         boolean serve = false;
         boolean help = false;
+        SenderKind sender = DemoOptions.DEFAULT_SENDER;
+        Intake intake = DemoOptions.DEFAULT_INTAKE;
+        boolean copiesGiven = false;
+        boolean attemptsGiven = false;
         while (!rest.isEmpty()) {
             String arg = rest.pop();
             String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
@@ -58,7 +81,10 @@ final class CommandLine {
                 case "--serve" -> serve = true;
                 case "--help", "-h" -> help = true;
                 case "--events" -> storm.events(whole(name, value(arg, rest)));
-                case "--copies" -> storm.copies(whole(name, value(arg, rest)));
+                case "--copies" -> {
+                    storm.copies(whole(name, value(arg, rest)));
+                    copiesGiven = true;
+                }
                 case "--senders" -> storm.senders(whole(name, value(arg, rest)));
                 case "--failure-rate" -> storm.failureRate(share(name, value(arg, rest)));
                 case "--tamper-rate" -> storm.tamperRate(share(name, value(arg, rest)));
@@ -67,15 +93,45 @@ final class CommandLine {
                 case "--later-within" -> storm.laterWithin(duration(name, value(arg, rest)));
                 case "--base-delay" -> base = duration(name, value(arg, rest));
                 case "--max-delay" -> cap = duration(name, value(arg, rest));
-                case "--max-attempts" -> attempts = whole(name, value(arg, rest));
+                case "--max-attempts" -> {
+                    attempts = whole(name, value(arg, rest));
+                    attemptsGiven = true;
+                }
                 case "--store" -> store = StoreKind.parse(value(arg, rest));
                 case "--port" -> port = whole(name, value(arg, rest));
                 case "--handler-time" -> handlerTime = duration(name, value(arg, rest));
+                case "--sender" -> sender = SenderKind.parse(value(arg, rest));
+                case "--intake" -> intake = intake(value(arg, rest));
                 default -> throw new IllegalArgumentException("unknown option '" + arg + "'; see --help");
             }
         }
+        if (sender == SenderKind.GITHUB) {
+            if (attemptsGiven && attempts != 1) {
+                throw new IllegalArgumentException(
+                        "--max-attempts must be 1 with --sender=github (it never retries) but was " + attempts);
+            }
+            attempts = 1;
+            if (!copiesGiven) {
+                storm.copies(1);
+            }
+        }
         return new DemoOptions(
-                storm.backoff(new Backoff(base, cap, attempts)).build(), store, port, handlerTime, serve, help);
+                storm.backoff(new Backoff(base, cap, attempts)).build(),
+                store,
+                port,
+                handlerTime,
+                serve,
+                help,
+                sender,
+                intake);
+    }
+
+    private static Intake intake(String value) {
+        return switch (value) {
+            case "sync" -> Intake.SYNC;
+            case "async" -> Intake.ASYNC;
+            default -> throw new IllegalArgumentException("--intake must be sync or async but was '" + value + "'");
+        };
     }
 
     private static String value(String arg, Deque<String> rest) {

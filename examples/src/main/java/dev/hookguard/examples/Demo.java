@@ -3,6 +3,7 @@ package dev.hookguard.examples;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.Map;
@@ -14,6 +15,12 @@ import java.util.Map;
  * opened or the port is taken.
  */
 public final class Demo {
+
+    /**
+     * How long the demo waits, after the storm, for the receiver to finish one more event before it gives up on the
+     * rest (they are then reported as not final, and the check fails).
+     */
+    static final Duration SETTLE_QUIET = Duration.ofSeconds(60);
 
     private Demo() {}
 
@@ -61,7 +68,13 @@ public final class Demo {
         try (store) {
             Receiver receiver;
             try {
-                receiver = Receiver.start(store.store(), secrets, options.port(), options.handlerTime());
+                receiver = Receiver.start(
+                        store.store(),
+                        secrets,
+                        options.port(),
+                        options.handlerTime(),
+                        options.intake(),
+                        options.sender());
             } catch (IOException e) {
                 err.println("hookguard demo: cannot listen on 127.0.0.1:" + options.port() + ": " + e.getMessage());
                 err.println("Pick another --port, or --port=0 for any free one.");
@@ -83,13 +96,21 @@ public final class Demo {
             throws Exception {
         StormConfig config = options.storm();
         out.println("Receiver on " + receiver.base() + ", store: " + store.description());
-        out.println(describe(config));
+        out.println(describe(options));
         WebhookSender sender =
                 new WebhookSender(WebhookSender.newClient(), receiver.base(), secrets, Clock.systemUTC());
         StormPlan plan = StormPlan.generate(Long.toString(Instant.now().toEpochMilli(), 36), config);
         StormReport report = new Storm(config, sender).run(plan, progress);
+        Settlement settlement = null;
+        if (options.receiverSettles()) {
+            int events = plan.events().size();
+            settlement = Settlement.await(store.store(), plan, SETTLE_QUIET, done -> progress.settling(done, events));
+        }
         long deadLetters = DeadLetters.count(store.store(), plan.idPrefix());
-        Summary summary = Summary.of(report, receiver.ledger(), deadLetters, store.description(), receiver.metrics());
+        Summary.Mode mode =
+                new Summary.Mode(options.sender(), options.intake(), options.handlerTime(), receiver.dispatches());
+        Summary summary = Summary.of(
+                report, receiver.ledger(), deadLetters, store.description(), receiver.metrics(), mode, settlement);
         out.println();
         out.print(summary.render());
         if (options.serve()) {
@@ -100,21 +121,40 @@ public final class Demo {
         return summary.passed() ? 0 : 1;
     }
 
-    private static String describe(StormConfig config) {
+    private static String describe(DemoOptions options) {
+        StormConfig config = options.storm();
         Backoff backoff = config.backoff();
+        String retries = options.sender() == SenderKind.GITHUB
+                ? "sender: github, never retries"
+                : String.format(
+                        Locale.ROOT,
+                        "retries: full jitter %d ms..%d ms, %d attempts",
+                        backoff.base().toMillis(),
+                        backoff.cap().toMillis(),
+                        backoff.maxAttempts());
+        String receiver = options.receiverSettles()
+                ? String.format(
+                        Locale.ROOT,
+                        "%nReceiver: intake %s, the receiver retries (full jitter %d ms..%d ms, %d attempts,"
+                                + " at least Retry-After), handler time %d ms",
+                        options.intake().name().toLowerCase(Locale.ROOT),
+                        Receiver.RETRY_BASE.toMillis(),
+                        Receiver.RETRY_CAP.toMillis(),
+                        DemoEndpoint.MAX_ATTEMPTS,
+                        options.handlerTime().toMillis())
+                : "";
         return String.format(
-                Locale.ROOT,
-                "Storm: %,d events x %d copies, %d senders, %.1f%% failing handlers, %.1f%% forged, %.1f%% stale;"
-                        + " retries: full jitter %d ms..%d ms, %d attempts",
-                config.events(),
-                config.copies(),
-                config.senders(),
-                config.failureRate() * 100,
-                config.tamperRate() * 100,
-                config.staleRate() * 100,
-                backoff.base().toMillis(),
-                backoff.cap().toMillis(),
-                backoff.maxAttempts());
+                        Locale.ROOT,
+                        "Storm: %,d events x %d copies, %d senders, %.1f%% failing handlers, %.1f%% forged,"
+                                + " %.1f%% stale; %s",
+                        config.events(),
+                        config.copies(),
+                        config.senders(),
+                        config.failureRate() * 100,
+                        config.tamperRate() * 100,
+                        config.staleRate() * 100,
+                        retries)
+                + receiver;
     }
 
     private static String hint(StoreKind kind) {

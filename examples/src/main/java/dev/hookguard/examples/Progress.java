@@ -21,6 +21,7 @@ final class Progress {
     private @Nullable StormStats stats;
     private int events;
     private long startNanos;
+    private long lastSettlingNanos;
 
     private Progress(@Nullable PrintStream out, boolean interactive) {
         this.out = out;
@@ -64,6 +65,26 @@ final class Progress {
         if (interactive) {
             out.println();
         }
+    }
+
+    /**
+     * Shows how many of the storm's events the receiver has finished after the storm (a line every two seconds, or
+     * redrawn in place); {@code done == total} ends the line.
+     */
+    synchronized void settling(int done, int total) {
+        if (out == null) {
+            return;
+        }
+        long now = System.nanoTime();
+        boolean last = done == total;
+        if (!last && !interactive && now - lastSettlingNanos < TimeUnit.SECONDS.toNanos(2)) {
+            return;
+        }
+        lastSettlingNanos = now;
+        String line =
+                String.format(Locale.ROOT, "receiver finishing the events: %,d/%,d final in the store", done, total);
+        out.print((interactive ? "\r" : "") + line + (interactive && !last ? "" : System.lineSeparator()));
+        out.flush();
     }
 
     private synchronized void show() {

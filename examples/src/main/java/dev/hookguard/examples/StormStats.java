@@ -71,9 +71,13 @@ final class StormStats {
             return Tally.TRANSPORT_ERRORS;
         }
         if (answer.acknowledged()) {
-            return answer.replayed()
-                    ? Tally.REPLAYED
-                    : answer.deadAcknowledgement() ? Tally.DEAD_ACKNOWLEDGED : Tally.PROCESSED;
+            if (answer.replayed()) {
+                return Tally.REPLAYED;
+            }
+            if (answer.queued()) {
+                return Tally.QUEUED;
+            }
+            return answer.deadAcknowledgement() ? Tally.DEAD_ACKNOWLEDGED : Tally.PROCESSED;
         }
         if (answer.status() == 409) {
             return Tally.IN_PROGRESS;

@@ -1,20 +1,50 @@
 package dev.hookguard.examples;
 
+import dev.hookguard.core.ErrorClass;
+import dev.hookguard.servlet.Intake;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The table printed after a storm, and the checks that make the demo's point: the handler did each event's
  * work once, for exactly the events that succeeded; no forged or stale delivery got through; every event whose
- * handler always fails is in the dead-letter queue.
+ * handler always fails is in the dead-letter queue. When the receiver finished the events (a sender that never
+ * retries, async intake), the store's verdicts are checked too: every event final, every one SUCCEEDED but the
+ * always-failing ones, which are DEAD with their error class; with async intake, the intake's p99 under a tenth of
+ * the handler time.
  */
 final class Summary {
 
+    /** Async intake must answer in less than this share of the handler time: an order of magnitude. */
+    static final int INTAKE_SHARE = 10;
+
     /** One line of the table. */
     private record Row(String label, String value, String note) {}
+
+    /**
+     * How the demo ran.
+     *
+     * @param sender how the sender retried
+     * @param intake how the receiver took deliveries in
+     * @param handlerTime the handler's work per event
+     * @param dispatches the receiver's dispatches (redeliveries to itself) during the run
+     */
+    record Mode(SenderKind sender, Intake intake, Duration handlerTime, long dispatches) {
+
+        /** A retrying sender and sync intake, the demo's default. */
+        static final Mode DEFAULT = new Mode(SenderKind.RETRYING, Intake.SYNC, Duration.ZERO, 0);
+
+        private String describe() {
+            if (sender == SenderKind.RETRYING && intake == Intake.SYNC) {
+                return "";
+            }
+            return ", sender: " + sender.flag() + ", intake: " + intake.name().toLowerCase(Locale.ROOT);
+        }
+    }
 
     /**
      * One check.
@@ -33,14 +63,41 @@ final class Summary {
         this.title = title;
     }
 
-    /** The summary of this storm against a receiver whose handler kept this ledger. */
+    /** The summary of a storm of a retrying sender against a sync receiver whose handler kept this ledger. */
     static Summary of(StormReport report, HandlerLedger ledger, long deadLetters, String store, URI scrape) {
+        return of(report, ledger, deadLetters, store, scrape, Mode.DEFAULT, null);
+    }
+
+    /**
+     * The summary of this storm in this mode; {@code settlement} is the store's verdicts once the receiver finished
+     * the events (null when the sender's answers tell the whole story: a retrying sender and sync intake).
+     */
+    static Summary of(
+            StormReport report,
+            HandlerLedger ledger,
+            long deadLetters,
+            String store,
+            URI scrape,
+            Mode mode,
+            @Nullable Settlement settlement) {
         StormPlan plan = report.plan();
         Summary summary = new Summary("Hookguard demo, run " + plan.runId() + " (seed "
-                + report.config().seed() + "), store: " + store);
+                + report.config().seed() + "), store: " + store + mode.describe());
         long executions = ledger.executions(plan.idPrefix());
-        summary.rows(report, executions, deadLetters, scrape);
-        long succeeded = report.get(Tally.EVENTS_SUCCEEDED);
+        summary.rows(report, executions, deadLetters, scrape, mode, settlement);
+        long succeeded = settlement == null ? report.get(Tally.EVENTS_SUCCEEDED) : settlement.succeeded();
+        if (settlement != null) {
+            summary.check(
+                    "every event final in the store",
+                    settlement.unsettled() == 0,
+                    n(settlement.unsettled()) + " still queued, processing or failed");
+            long expected = plan.events().size() - plan.alwaysFailing();
+            summary.check(
+                    "every event SUCCEEDED but always-failing",
+                    succeeded == expected,
+                    n(succeeded) + " = " + n(expected) + ", " + n(plan.failingOnce())
+                            + " of them after a failure, through receiver retries");
+        }
         summary.check(
                 "handler executions == succeeded events",
                 executions == succeeded,
@@ -56,18 +113,50 @@ final class Summary {
                 "dead letters == always-failing events",
                 deadLetters == plan.alwaysFailing(),
                 n(deadLetters) + " = " + n(plan.alwaysFailing()));
+        if (settlement != null) {
+            long classified = settlement.dead(ErrorClass.SERVER_ERROR);
+            summary.check(
+                    "dead letters carry their error class",
+                    classified == settlement.dead(),
+                    n(classified) + " of " + n(settlement.dead()) + " DEAD as server_error");
+        }
+        if (mode.intake() == Intake.ASYNC) {
+            Duration p99 = report.stats().latencyPercentile(0.99);
+            Duration bound = mode.handlerTime().dividedBy(INTAKE_SHARE);
+            summary.check(
+                    "intake p99 under 1/" + INTAKE_SHARE + " of handler time",
+                    p99.compareTo(bound) < 0,
+                    millis(p99) + " < " + millis(bound));
+        }
         return summary;
     }
 
-    private void rows(StormReport report, long executions, long deadLetters, URI scrape) {
+    private void rows(
+            StormReport report,
+            long executions,
+            long deadLetters,
+            URI scrape,
+            Mode mode,
+            @Nullable Settlement settlement) {
         StormPlan plan = report.plan();
-        row("events", report.config().events(), report.config().copies() + " genuine copies each");
+        row("events", report.config().events(), copies(report.config().copies()));
         row(
                 "deliveries (HTTP requests)",
                 report.get(Tally.DELIVERIES),
                 n(report.get(Tally.RETRIES)) + " of them retries");
         row("handler executions", executions, "the event's work, counted by the handler");
-        row("events succeeded", report.get(Tally.EVENTS_SUCCEEDED), "a 200 reached the sender");
+        if (settlement == null) {
+            row("events succeeded", report.get(Tally.EVENTS_SUCCEEDED), "a 200 reached the sender");
+        } else {
+            row(
+                    "events succeeded",
+                    settlement.succeeded(),
+                    "SUCCEEDED in the store; a 200 reached the sender for " + n(report.get(Tally.EVENTS_SUCCEEDED)));
+            row("receiver dispatches", mode.dispatches(), "redeliveries of queued events and receiver retries");
+        }
+        if (mode.intake() == Intake.ASYNC) {
+            row("queued (202)", report.get(Tally.QUEUED), "async intake: stored, answered at once");
+        }
         row(
                 "handler failures (5xx)",
                 report.get(Tally.FAILED),
@@ -81,18 +170,36 @@ final class Summary {
         row(
                 "gave-up events",
                 report.get(Tally.EVENTS_GIVEN_UP),
-                n(report.get(Tally.COPIES_GIVEN_UP)) + " copies given up");
+                n(report.get(Tally.COPIES_GIVEN_UP)) + " copies given up"
+                        + (mode.sender() == SenderKind.GITHUB ? " (this sender never retries)" : ""));
         row("transport errors", report.get(Tally.TRANSPORT_ERRORS), "no answer at all");
+        boolean async = mode.intake() == Intake.ASYNC;
         rows.add(new Row(
-                "latency p50 / p99",
+                async ? "intake latency p50 / p99" : "latency p50 / p99",
                 millis(report.stats().latencyPercentile(0.50)) + " / "
                         + millis(report.stats().latencyPercentile(0.99)),
-                "per delivery, as the sender saw it"));
+                async
+                        ? "per delivery, as the sender saw it; the handler works " + millis(mode.handlerTime())
+                        : "per delivery, as the sender saw it"));
         rows.add(new Row(
                 "throughput",
                 String.format(Locale.ROOT, "%,.0f/s", report.throughput()),
-                "over " + String.format(Locale.ROOT, "%.1f s", report.elapsed().toMillis() / 1000.0)));
+                "over " + seconds(report.elapsed())));
+        if (settlement != null) {
+            rows.add(new Row(
+                    "receiver finished the events",
+                    seconds(settlement.waited()),
+                    "after the storm, until every record was final"));
+        }
         rows.add(new Row("Prometheus scrape", scrape.toString(), "up while the demo runs; --serve keeps it up"));
+    }
+
+    private static String copies(int copies) {
+        return copies == 1 ? "1 genuine copy each" : copies + " genuine copies each";
+    }
+
+    private static String seconds(Duration duration) {
+        return String.format(Locale.ROOT, "%.1f s", duration.toMillis() / 1000.0);
     }
 
     private void row(String label, long value, String note) {
@@ -108,7 +215,7 @@ final class Summary {
     }
 
     private static String millis(Duration duration) {
-        return String.format(Locale.ROOT, "%.1f ms", duration.toNanos() / 1e6);
+        return String.format(Locale.ROOT, "%,.1f ms", duration.toNanos() / 1e6);
     }
 
     /** The checks, in the order printed. */
@@ -133,10 +240,12 @@ final class Summary {
             out.append(line.stripTrailing()).append(System.lineSeparator());
         }
         out.append(System.lineSeparator());
+        int claim = Math.max(
+                40, checks.stream().mapToInt(c -> c.claim().length() + 1).max().orElse(0));
         for (Check check : checks) {
             out.append(String.format(
                             Locale.ROOT,
-                            "  %-40s %s (%s)",
+                            "  %-" + claim + "s %s (%s)",
                             check.claim() + ":",
                             check.ok() ? "OK" : "FAILED",
                             check.detail()))

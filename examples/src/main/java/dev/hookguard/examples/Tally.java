@@ -8,6 +8,8 @@ enum Tally {
     PROCESSED,
     /** Genuine deliveries answered with a stored response ({@code Idempotent-Replayed: true}). */
     REPLAYED,
+    /** Genuine deliveries answered 202 by async intake: stored, the dispatcher runs the handler. */
+    QUEUED,
     /** Genuine deliveries answered 202 for a dead event. */
     DEAD_ACKNOWLEDGED,
     /** Genuine deliveries refused because another copy held the event (409). */

@@ -64,7 +64,7 @@ final class WebhookSender {
         signature(event, kind, body).values().forEach((name, values) -> values.forEach(v -> request.header(name, v)));
         long start = System.nanoTime();
         try {
-            HttpResponse<Void> response = client.send(request.build(), HttpResponse.BodyHandlers.discarding());
+            HttpResponse<String> response = client.send(request.build(), HttpResponse.BodyHandlers.ofString());
             return new Answer(
                     response.statusCode(),
                     System.nanoTime() - start,
@@ -73,10 +73,21 @@ final class WebhookSender {
                     response.headers()
                             .firstValue("Idempotent-Replayed")
                             .filter("true"::equals)
-                            .isPresent());
+                            .isPresent(),
+                    queued(response));
         } catch (IOException e) {
             return Answer.noAnswer();
         }
+    }
+
+    /**
+     * Whether this is async intake's 202 (body {@code {"status":"queued",…}} or {@code {"status":"pending",…}}),
+     * not the empty 202 of a dead event.
+     */
+    private static boolean queued(HttpResponse<String> response) {
+        String body = response.body();
+        return response.statusCode() == 202
+                && (body.contains("\"status\":\"queued\"") || body.contains("\"status\":\"pending\""));
     }
 
     private Headers signature(EventPlan event, DeliveryKind kind, byte[] body) {

@@ -3,6 +3,7 @@ package dev.hookguard.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.hookguard.servlet.Intake;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -22,6 +23,44 @@ class CommandLineTest {
         assertThat(options.handlerTime()).isEqualTo(Duration.ofMillis(10));
         assertThat(options.serve()).isFalse();
         assertThat(options.help()).isFalse();
+        assertThat(options.sender()).isEqualTo(SenderKind.RETRYING);
+        assertThat(options.intake()).isEqualTo(Intake.SYNC);
+        assertThat(options.receiverSettles()).isFalse();
+    }
+
+    @Test
+    void shouldSendEachEventOnceAndNeverRetryLikeGitHub() {
+        DemoOptions options = CommandLine.parse("--sender=github");
+
+        assertThat(options.sender()).isEqualTo(SenderKind.GITHUB);
+        assertThat(options.storm().copies()).isEqualTo(1);
+        assertThat(options.storm().backoff().maxAttempts()).isEqualTo(1);
+        assertThat(options.receiverSettles()).isTrue();
+        assertThat(CommandLine.parse("--sender", "github", "--copies=2").storm().copies())
+                .isEqualTo(2);
+    }
+
+    @Test
+    void shouldTakeDeliveriesInAsynchronously() {
+        DemoOptions options = CommandLine.parse("--intake=async", "--handler-time=2s");
+
+        assertThat(options.intake()).isEqualTo(Intake.ASYNC);
+        assertThat(options.handlerTime()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(options.sender()).isEqualTo(SenderKind.RETRYING);
+        assertThat(options.receiverSettles()).isTrue();
+    }
+
+    @Test
+    void shouldNameABadSenderOrIntake() {
+        assertThatThrownBy(() -> CommandLine.parse("--sender=carrier-pigeon"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--sender must be retrying or github but was 'carrier-pigeon'");
+        assertThatThrownBy(() -> CommandLine.parse("--intake=later"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--intake must be sync or async but was 'later'");
+        assertThatThrownBy(() -> CommandLine.parse("--sender=github", "--max-attempts=3"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--max-attempts must be 1 with --sender=github (it never retries) but was 3");
     }
 
     @Test

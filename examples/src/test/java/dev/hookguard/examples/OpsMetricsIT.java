@@ -2,8 +2,10 @@ package dev.hookguard.examples;
 
 import static dev.hookguard.examples.StormHarness.SECRETS;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.hookguard.core.memory.InMemoryStore;
+import dev.hookguard.servlet.Intake;
 import java.io.IOException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -20,7 +22,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The ops kit uses only metrics that the code emits: every {@code hookguard_*} series named by the Prometheus
  * alert rules or the Grafana dashboard appears, under that exact name, in a real scrape of the receiver after
- * deliveries that cover the outcomes.
+ * deliveries that cover the outcomes — on a receiver whose sender retries, and on one that retries itself (a
+ * GitHub-like sender), where the dispatcher redelivers an event that failed once.
  */
 class OpsMetricsIT {
 
@@ -37,6 +40,11 @@ class OpsMetricsIT {
         try (Receiver receiver = Receiver.start(new InMemoryStore(), SECRETS, 0, Duration.ZERO)) {
             deliverEveryKind(receiver);
             emitted = sampleNames(scrape(receiver));
+        }
+        try (Receiver receiver =
+                Receiver.start(new InMemoryStore(), SECRETS, 0, Duration.ZERO, Intake.SYNC, SenderKind.GITHUB)) {
+            redeliverAFailure(receiver);
+            emitted.addAll(sampleNames(scrape(receiver)));
         }
 
         assertThat(emitted)
@@ -58,6 +66,17 @@ class OpsMetricsIT {
             assertThat(sender.send(failing, DeliveryKind.GENUINE).status()).isEqualTo(500);
         }
         assertThat(sender.send(failing, DeliveryKind.GENUINE).status()).isEqualTo(Answer.DEAD_STATUS);
+    }
+
+    /** One event that fails once, sent once: the receiver's retry runs it through the dispatcher. */
+    private static void redeliverAFailure(Receiver receiver) throws InterruptedException {
+        WebhookSender sender =
+                new WebhookSender(WebhookSender.newClient(), receiver.base(), SECRETS, Clock.systemUTC());
+        EventPlan once = new EventPlan(
+                0, "evt_" + StormHarness.runId() + "_0", DemoEndpoint.STRIPE, FailureMode.ONCE, null, false);
+        assertThat(sender.send(once, DeliveryKind.GENUINE).status()).isEqualTo(503);
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> receiver.ledger().executions(once.id()) == 1 && receiver.dispatches() >= 1);
     }
 
     private static String scrape(Receiver receiver) throws IOException, InterruptedException {

@@ -12,14 +12,20 @@ import dev.hookguard.redis.RedisIdempotencyStore;
 import dev.hookguard.redis.RedisStoreConfig;
 import dev.hookguard.redis.RedisStores;
 import dev.hookguard.servlet.DeliveryMetrics;
+import dev.hookguard.servlet.DispatcherConfig;
 import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.servlet.HookguardFilter;
 import dev.hookguard.servlet.HookguardFilterConfig;
+import dev.hookguard.servlet.Intake;
 import dev.hookguard.servlet.MicrometerDeliveryMetrics;
+import dev.hookguard.servlet.RecoveryConfig;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import jakarta.servlet.DispatcherType;
 import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -41,6 +47,17 @@ import org.jspecify.annotations.Nullable;
  *   <li>{@code /redis/hook}: behind a {@link HookguardFilter} on the Redis store (only with {@code --redis}).
  * </ul>
  *
+ * <p>With {@code --recovery}, two asynchronous endpoints on the same in-memory store (DESIGN.md §8), each with its
+ * filter's dispatcher:
+ *
+ * <ul>
+ *   <li>{@code /memory-async/hook}: async intake in front of the same trivial handler; its dispatcher is held (see
+ *       {@link PausablePicks}) so that {@code wrk} measures the intake alone, and {@code POST /control/drain}
+ *       releases it and times the drain of the backlog ({@link DrainServlet});
+ *   <li>{@code /memory-slow/hook}: async intake in front of a handler that takes {@link #SLOW_HANDLER} (2 s); its
+ *       dispatcher runs throughout, so a paced {@code wrk} measures the intake's latency while handlers work.
+ * </ul>
+ *
  * <p>The filters verify GitHub's {@code X-Hub-Signature-256} with {@link #SECRET} and take the event id from
  * {@code X-GitHub-Delivery}, with the body-hash key turned off: GitHub signs the body only, so a load generator
  * can send one signed body under a new delivery id per request, and every request is a first delivery (with the
@@ -54,6 +71,19 @@ public final class FilterServer implements AutoCloseable {
 
     /** The GitHub webhook secret of the guarded paths. */
     public static final String SECRET = "hookguard-bench-github-secret";
+
+    /** The handler time of {@code /memory-slow/hook}. */
+    public static final Duration SLOW_HANDLER = Duration.ofSeconds(2);
+
+    /**
+     * The dispatcher's workers and dispatches in flight on the async endpoints: as many as {@code run.sh}'s {@code
+     * wrk} connections, so that the drain runs as many requests at once as the sync path it is compared with (each
+     * worker sends one dispatch at a time).
+     */
+    public static final int DISPATCH_CONCURRENCY = 16;
+
+    /** The queue limit of the async endpoints: high enough that a benchmark's intake never meets it. */
+    public static final int QUEUE_LIMIT = 5_000_000;
 
     private final Server server;
     private final URI base;
@@ -75,6 +105,17 @@ public final class FilterServer implements AutoCloseable {
      * @param withRedis whether to serve {@code /redis/hook} on the Redis of {@link BenchEnvironment#redisUri()}
      */
     public static FilterServer start(int port, boolean withRedis) throws Exception {
+        return start(port, withRedis, false);
+    }
+
+    /**
+     * Starts the server.
+     *
+     * @param port the port, 0 for any free one
+     * @param withRedis whether to serve {@code /redis/hook} on the Redis of {@link BenchEnvironment#redisUri()}
+     * @param withRecovery whether to serve the async paths and {@code /control/drain}
+     */
+    public static FilterServer start(int port, boolean withRedis, boolean withRecovery) throws Exception {
         Server server = new Server();
         ServerConnector connector = new ServerConnector(server);
         connector.setHost("127.0.0.1");
@@ -93,18 +134,24 @@ public final class FilterServer implements AutoCloseable {
         });
         InMemoryStore memory = new InMemoryStore();
         purger.scheduleWithFixedDelay(memory::purgeExpired, 10, 10, TimeUnit.SECONDS);
-        guard(context, "/memory", "bench-memory-" + run, memory, metrics);
+        List<HookguardFilter> filters = new ArrayList<>();
+        filters.add(guard(context, "/memory", "bench-memory-" + run, memory, metrics, RecoveryConfig.ofDefaults()));
+        if (withRecovery) {
+            filters.addAll(recovery(context, "bench-memory-" + run, memory, metrics));
+        }
         RedisIdempotencyStore redis = null;
         if (withRedis) {
             redis = RedisStores.fromUri(
                     BenchEnvironment.redisUri(),
                     RedisStoreConfig.custom().keyPrefix(BenchEnvironment.PREFIX).build());
             context.addServlet(new ServletHolder(new WebhookServlet()), "/redis/hook");
-            guard(context, "/redis", "bench-redis-" + run, redis, metrics);
+            filters.add(guard(context, "/redis", "bench-redis-" + run, redis, metrics, RecoveryConfig.ofDefaults()));
         }
         server.setHandler(context);
         server.start();
-        return new FilterServer(server, URI.create("http://127.0.0.1:" + connector.getLocalPort()), purger, redis);
+        URI base = URI.create("http://127.0.0.1:" + connector.getLocalPort());
+        filters.forEach(filter -> filter.dispatcher().ifPresent(dispatcher -> dispatcher.baseUrl(base)));
+        return new FilterServer(server, base, purger, redis);
     }
 
     /** The server's address, {@code http://127.0.0.1:<port>}. */
@@ -136,26 +183,48 @@ public final class FilterServer implements AutoCloseable {
     public static void main(String[] args) throws Exception {
         int port = 0;
         boolean withRedis = false;
+        boolean withRecovery = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--port" -> port = Integer.parseInt(args[++i]);
                 case "--redis" -> withRedis = true;
+                case "--recovery" -> withRecovery = true;
                 default ->
-                    throw new IllegalArgumentException("unknown argument " + args[i] + "; use [--port N] [--redis]");
+                    throw new IllegalArgumentException(
+                            "unknown argument " + args[i] + "; use [--port N] [--redis] [--recovery]");
             }
         }
-        FilterServer server = start(port, withRedis);
+        FilterServer server = start(port, withRedis, withRecovery);
         Runtime.getRuntime().addShutdownHook(new Thread(server::close));
         System.out.println("listening on " + server.base());
         server.join();
     }
 
-    private static void guard(
+    /** The async paths and the drain control of {@code --recovery}; returns their filters. */
+    private static List<HookguardFilter> recovery(
+            ServletContextHandler context, String name, InMemoryStore memory, DeliveryMetrics metrics) {
+        RecoveryConfig async = RecoveryConfig.custom()
+                .intake(Intake.ASYNC)
+                .queueLimit(QUEUE_LIMIT)
+                .build();
+        WebhookServlet handler = new WebhookServlet();
+        context.addServlet(new ServletHolder(handler), "/memory-async/hook");
+        PausablePicks picks = new PausablePicks(memory);
+        HookguardFilter held = guard(context, "/memory-async", name + "-async", picks, metrics, async);
+        context.addServlet(
+                new ServletHolder(new DrainServlet(picks, memory, name + "-async", handler)), "/control/drain");
+        context.addServlet(new ServletHolder(new WebhookServlet(SLOW_HANDLER)), "/memory-slow/hook");
+        HookguardFilter slow = guard(context, "/memory-slow", name + "-slow", memory, metrics, async);
+        return List.of(held, slow);
+    }
+
+    private static HookguardFilter guard(
             ServletContextHandler context,
             String prefix,
             String endpoint,
             IdempotencyStore store,
-            DeliveryMetrics metrics) {
+            DeliveryMetrics metrics,
+            RecoveryConfig recovery) {
         EndpointConfig config = EndpointConfig.custom(endpoint)
                 .path(prefix + "/hook")
                 .verifier(Verifiers.of(Scheme.GITHUB, SignatureConfig.of(SECRET)))
@@ -163,14 +232,21 @@ public final class FilterServer implements AutoCloseable {
                         .bodyHashKey(false)
                         .build())
                 .policy(Workload.POLICY)
+                .recovery(recovery)
                 .build();
         HookguardFilter filter = new HookguardFilter(HookguardFilterConfig.custom()
                 .endpoint(config)
                 .store(store)
                 .metrics(metrics)
+                .dispatcher(DispatcherConfig.custom() // the sync paths measure the filter as before: no dispatcher
+                        .enabled(recovery.intake() == Intake.ASYNC)
+                        .workers(DISPATCH_CONCURRENCY)
+                        .maxInFlight(DISPATCH_CONCURRENCY)
+                        .build())
                 .build());
         FilterHolder holder = new FilterHolder(filter);
         holder.setName("hookguard" + prefix.replace('/', '-'));
         context.addFilter(holder, prefix + "/*", EnumSet.of(DispatcherType.REQUEST));
+        return filter;
     }
 }
