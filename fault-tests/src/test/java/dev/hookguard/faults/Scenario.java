@@ -71,7 +71,7 @@ final class Scenario {
 
     /**
      * A dispatcher that redelivers to {@code baseUrl}: four workers, reservations of {@code window}, polling at least
-     * every half second and sweeping for records left behind (a dead node's leases) every half second.
+     * every half second and sweeping for records left behind (a dead node's leases) every second.
      */
     static DispatcherConfig dispatcher(URI baseUrl, Duration window) {
         return DispatcherConfig.custom()
@@ -79,7 +79,7 @@ final class Scenario {
                 .maxInFlight(4)
                 .window(window)
                 .maxPollInterval(Duration.ofMillis(500))
-                .sweepInterval(Duration.ofMillis(500))
+                .sweepInterval(Duration.ofSeconds(1))
                 .baseUrl(baseUrl)
                 .build();
     }
