@@ -11,6 +11,8 @@ import dev.hookguard.core.signature.Verification;
 import jakarta.servlet.http.HttpServletRequest;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.random.RandomGenerator;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -125,15 +127,60 @@ final class Answers {
                 Reply.of(400, "The payload does not match the endpoint's schema: " + String.join("; ", violations));
         byte[] body = (reply.reason() + "\n").getBytes(StandardCharsets.UTF_8);
         Verdict verdict = inFlight.reject(StoredResponse.of(400, "text/plain;charset=UTF-8", body), ErrorClass.SCHEMA);
-        metrics.delivery(
-                endpoint.name(), verdict == Verdict.REJECTED ? DeliveryOutcome.REJECTED_SCHEMA : outcomeOf(verdict));
+        DeliveryOutcome outcome = verdict == Verdict.REJECTED ? DeliveryOutcome.REJECTED_SCHEMA : outcomeOf(verdict);
+        metrics.delivery(endpoint.name(), outcome);
+        if (verdict == Verdict.REJECTED) {
+            metrics.failure(endpoint.name(), outcome, ErrorClass.SCHEMA);
+        }
         log.info("Rejected a delivery that does not match the schema of endpoint '{}'", endpoint.name());
         return reply;
     }
 
-    /** Records through the claim and counts the verdict. */
+    /**
+     * Records through the claim (with receiver retries where the endpoint has them) and counts the verdict, the error
+     * class of a failure or rejection, and the attempt on which an event ended.
+     */
     Recorder recorder(EndpointConfig endpoint, InFlight inFlight) {
-        return Recorder.claimed(inFlight, verdict -> metrics.delivery(endpoint.name(), outcomeOf(verdict)));
+        return Recorder.claimed(
+                inFlight,
+                endpoint,
+                config.errorClassifier(),
+                RandomGenerator.getDefault(),
+                (verdict, errorClass, attempt) -> counted(endpoint, verdict, errorClass, attempt));
+    }
+
+    private void counted(EndpointConfig endpoint, Verdict verdict, @Nullable ErrorClass errorClass, int attempt) {
+        DeliveryOutcome outcome = outcomeOf(verdict);
+        metrics.delivery(endpoint.name(), outcome);
+        if (errorClass != null
+                && (verdict == Verdict.FAILED || verdict == Verdict.DEAD_LETTERED || verdict == Verdict.REJECTED)) {
+            metrics.failure(endpoint.name(), outcome, errorClass);
+        }
+        if (verdict == Verdict.PROCESSED || verdict == Verdict.DEAD_LETTERED) {
+            metrics.attempts(endpoint.name(), outcome, attempt);
+        }
+    }
+
+    /** 401 for a dispatch header that is malformed, forged or stale; counted as a rejected signature. */
+    Reply dispatchRejected(EndpointConfig endpoint, String reason) {
+        metrics.delivery(endpoint.name(), DeliveryOutcome.REJECTED_SIGNATURE);
+        log.warn("Rejected a request to endpoint '{}' with an invalid dispatch header: {}", endpoint.name(), reason);
+        return Reply.of(401, reason);
+    }
+
+    /** 429 with {@code Retry-After}: async intake found the endpoint's due queue at its limit. */
+    Reply queueFull(EndpointConfig endpoint) {
+        metrics.delivery(endpoint.name(), DeliveryOutcome.QUEUE_FULL);
+        log.warn(
+                "The due queue of endpoint '{}' is at its limit of {}; answering 429",
+                endpoint.name(),
+                endpoint.recovery().queueLimit());
+        return Reply.retryAfter(429, "The webhook queue is full; retry later", config.unavailableRetryAfter());
+    }
+
+    /** Counts a delivery taken in by async intake (queued now, or already waiting). */
+    void queued(EndpointConfig endpoint) {
+        metrics.delivery(endpoint.name(), DeliveryOutcome.QUEUED);
     }
 
     static DeliveryOutcome outcomeOf(Verdict verdict) {

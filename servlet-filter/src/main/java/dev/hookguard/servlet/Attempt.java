@@ -122,7 +122,8 @@ final class Attempt {
             return;
         }
         handlerDuration();
-        Verdict verdict = recorder.finish(response.captured());
+        Verdict verdict = recorder.finish(
+                response.captured(), RetryAfter.parse(response.getHeader("Retry-After"), java.time.Instant.now()));
         if (verdict == Verdict.UNRECORDED && recorder.claimed()) {
             refuseUnrecorded();
         } else if (verdict == Verdict.DEAD_LETTERED && (response.heldError() != null || !container.isCommitted())) {

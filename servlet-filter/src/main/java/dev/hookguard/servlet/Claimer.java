@@ -56,6 +56,15 @@ final class Claimer {
         return executor.begin(found.key(), Fingerprint.of(body), payload, policy);
     }
 
+    /**
+     * Binds the body to the event id where the scheme does not sign the id (step 1 above); false when the body is
+     * already bound to another id.
+     */
+    boolean bound(EventIdResult.Found found, IdempotencyPolicy policy) {
+        Optional<EventKey> bodyKey = found.bodyKey();
+        return bodyKey.isEmpty() || bind(bodyKey.get(), found.key(), policy);
+    }
+
     /** Binds the body to the event id; false when it is already bound to another id. */
     private boolean bind(EventKey bodyKey, EventKey key, IdempotencyPolicy policy) {
         IdempotencyStore store = executor.store();

@@ -1,6 +1,8 @@
 package dev.hookguard.servlet;
 
 import dev.hookguard.core.DueQueue;
+import dev.hookguard.core.EnqueueOutcome;
+import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.OperatorStore;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecoveryStore;
@@ -71,9 +73,17 @@ final class Guard implements AutoCloseable {
         return depths.get(endpoint);
     }
 
-    /** Bounds another store operation by the store timeout. */
-    <T> T bounded(java.util.function.Supplier<T> work) {
-        return deadline.bounded(work);
+    /**
+     * Async intake's store work within the store timeout: binds the body (where the scheme needs it), then enqueues
+     * the event with its payload.
+     *
+     * @throws dev.hookguard.core.StoreUnavailableException when the store cannot be reached in time
+     */
+    EnqueueOutcome enqueue(EndpointConfig endpoint, EventIdResult.Found found, byte[] body, Payload payload) {
+        DueQueue queue = (DueQueue) config.store();
+        return deadline.bounded(() -> claimer.bound(found, endpoint.policy())
+                ? queue.enqueue(found.key(), Fingerprint.of(body), payload, endpoint.policy())
+                : new EnqueueOutcome.Mismatch());
     }
 
     /** Tells the dispatcher where this node listens, from a request, unless it knows already. */

@@ -19,6 +19,7 @@ import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
@@ -151,32 +152,52 @@ public final class HookguardFilter implements Filter {
         }
     }
 
-    /** The five steps of DESIGN.md §1, after the cheap checks of its rule 7. */
+    /**
+     * The five steps of DESIGN.md §1, after the cheap checks of its rule 7. A dispatch ({@value
+     * DispatchHeaders#DISPATCH} header) has its header checked once the event id is known, and in {@link
+     * DispatchSigning#DISPATCH_KEY} mode that check replaces the scheme's; it always runs inline. Other deliveries to
+     * an {@link Intake#ASYNC} endpoint are queued instead of claimed.
+     */
     private void deliver(Delivery delivery, DeliveryMdc mdc) throws IOException, ServletException {
         EndpointConfig endpoint = delivery.endpoint();
         Answers answers = delivery.answers();
+        delivery.guard().sawRequest(delivery.request());
         Headers headers = RequestHeaders.of(delivery.request());
-        if (PreBody.refused(delivery, headers)) { // 0. method, signature headers, timestamp window
+        String dispatch = delivery.request().getHeader(DispatchHeaders.DISPATCH);
+        boolean keyed = dispatch != null && delivery.guard().config().signing(endpoint) == DispatchSigning.DISPATCH_KEY;
+        if (PreBody.refused(delivery, headers, !keyed)) { // 0. method, signature headers, timestamp window
             return;
         }
         BoundedBody.@Nullable Read read = readBody(delivery); // 1. read the body
         if (read == null) {
             return;
         }
-        Verification verification = endpoint.verifier()
-                .verify(RequestViews.of(delivery.request(), headers, read.bytes())); // 2. verify the signature
-        if (verification instanceof Verification.Rejected rejected) {
-            answers.rejected(endpoint, rejected).writeTo(delivery.response());
-            return;
+        if (!keyed) {
+            Verification verification = endpoint.verifier()
+                    .verify(RequestViews.of(delivery.request(), headers, read.bytes())); // 2. verify the signature
+            if (verification instanceof Verification.Rejected rejected) {
+                answers.rejected(endpoint, rejected).writeTo(delivery.response());
+                return;
+            }
         }
         EventIdResult eventId = endpoint.eventIds().extract(headers, read.bytes()); // 3. extract the event id
         if (!(eventId instanceof EventIdResult.Found found)) {
             answers.noEventId(eventId).writeTo(delivery.response());
             return;
         }
+        if (dispatch != null
+                && delivery.guard().dispatchKeys().check(dispatch, found.key(), read.bytes(), Instant.now())
+                        instanceof DispatchKeys.Check.Invalid invalid) {
+            answers.dispatchRejected(endpoint, invalid.reason()).writeTo(delivery.response());
+            return;
+        }
         mdc.eventId(found.eventId());
         delivery.observation().eventId(found.eventId());
         delivery.request().setAttribute(EVENT_KEY_ATTRIBUTE, found.key());
+        if (dispatch == null && endpoint.recovery().intake() == Intake.ASYNC) {
+            AsyncIntake.accept(delivery, found, read.bytes()); // 4. queue, and answer 202
+            return;
+        }
         claimAndHandOff(delivery, found, read.bytes()); // 4. claim, 5. hand off and record
     }
 

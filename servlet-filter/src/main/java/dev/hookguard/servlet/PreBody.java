@@ -24,6 +24,14 @@ final class PreBody {
      * written nothing, when the body should be read.
      */
     static boolean refused(Delivery delivery, Headers headers) throws IOException {
+        return refused(delivery, headers, true);
+    }
+
+    /**
+     * As {@link #refused(Delivery, Headers)}; without {@code checkSignature}, the method only (a dispatch signed
+     * with the dispatch key, whose stored signature headers are not checked).
+     */
+    static boolean refused(Delivery delivery, Headers headers, boolean checkSignature) throws IOException {
         HttpServletRequest request = delivery.request();
         HttpServletResponse response = delivery.response();
         Hardening hardening = delivery.guard().config().hardening();
@@ -35,7 +43,7 @@ final class PreBody {
             return true;
         }
         Optional<Verification.Rejected> rejected =
-                delivery.endpoint().verifier().precheck(headers);
+                checkSignature ? delivery.endpoint().verifier().precheck(headers) : Optional.empty();
         if (rejected.isPresent()) {
             Reply reply = delivery.answers().rejected(delivery.endpoint(), rejected.get());
             closing(request, reply).writeTo(response);

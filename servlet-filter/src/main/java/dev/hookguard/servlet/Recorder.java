@@ -1,15 +1,20 @@
 package dev.hookguard.servlet;
 
+import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.StoredResponse;
+import dev.hookguard.core.executor.Classification;
+import dev.hookguard.core.executor.ErrorClassifier;
 import dev.hookguard.core.executor.InFlight;
 import dev.hookguard.core.executor.Verdict;
-import java.util.function.Consumer;
+import java.time.Duration;
+import java.util.random.RandomGenerator;
+import org.jspecify.annotations.Nullable;
 
 /** Where a hand-off's result goes: the claim's {@link InFlight}, or nowhere when failing open. */
 interface Recorder {
 
-    /** Records the handler's response. */
-    Verdict finish(StoredResponse response);
+    /** Records the handler's response; {@code retryAfter} is its {@code Retry-After}, if any. */
+    Verdict finish(StoredResponse response, @Nullable Duration retryAfter);
 
     /** Records that the handler failed. */
     Verdict fail(Throwable error);
@@ -17,20 +22,43 @@ interface Recorder {
     /** Whether the delivery was claimed, so that an {@link Verdict#UNRECORDED} verdict must not be acknowledged. */
     boolean claimed();
 
-    /** Records through the claim, reporting every verdict to {@code verdicts}. */
-    static Recorder claimed(InFlight inFlight, Consumer<Verdict> verdicts) {
+    /** What a claimed recorder reports: each verdict, with the error class of a failure or rejection. */
+    @FunctionalInterface
+    interface Report {
+        /** One recorded verdict of attempt {@code attempt}; {@code errorClass} null for a success. */
+        void verdict(Verdict verdict, @Nullable ErrorClass errorClass, int attempt);
+    }
+
+    /**
+     * Records through the claim, reporting every verdict to {@code report}. Where the endpoint's receiver retries
+     * ({@link RecoveryConfig#receiverRetries()}), a retryable failure that is not the last attempt is written with
+     * a {@link Backoff} delay (never shorter than the handler's {@code Retry-After}), so the event enters the due
+     * queue.
+     */
+    static Recorder claimed(
+            InFlight inFlight,
+            EndpointConfig endpoint,
+            ErrorClassifier classifier,
+            RandomGenerator random,
+            Report report) {
+        int attempt = inFlight.claim().attempt();
+        boolean retries = endpoint.recovery().receiverRetries()
+                && attempt < endpoint.policy().maxAttempts();
         return new Recorder() {
             @Override
-            public Verdict finish(StoredResponse response) {
-                Verdict verdict = inFlight.finish(response);
-                verdicts.accept(verdict);
+            public Verdict finish(StoredResponse response, @Nullable Duration retryAfter) {
+                Duration retryIn = retries ? endpoint.recovery().backoff().delay(attempt, retryAfter, random) : null;
+                Verdict verdict = inFlight.finish(response, retryIn);
+                boolean success = Classification.of(response.status()) == Classification.SUCCESS;
+                report.verdict(verdict, success ? null : classifier.ofStatus(response.status()), attempt);
                 return verdict;
             }
 
             @Override
             public Verdict fail(Throwable error) {
-                Verdict verdict = inFlight.fail(error);
-                verdicts.accept(verdict);
+                Duration retryIn = retries ? endpoint.recovery().backoff().delay(attempt, null, random) : null;
+                Verdict verdict = inFlight.fail(error, retryIn);
+                report.verdict(verdict, classifier.ofException(error), attempt);
                 return verdict;
             }
 
@@ -45,7 +73,7 @@ interface Recorder {
     static Recorder unclaimed() {
         return new Recorder() {
             @Override
-            public Verdict finish(StoredResponse response) {
+            public Verdict finish(StoredResponse response, @Nullable Duration retryAfter) {
                 return Verdict.UNRECORDED;
             }
 

@@ -76,7 +76,7 @@ abstract class AbstractDispatchIT {
     void shouldRunEveryHandlerExactlyOnceWhenAThousandDeadLettersAreReplayedInBulk() throws Exception {
         String endpoint = "bulk-" + run;
         IdempotencyPolicy policy = IdempotencyPolicy.custom().maxAttempts(1).build();
-        RecoveryHandler handler = new RecoveryHandler();
+        ScriptedHandler handler = new ScriptedHandler();
         HookguardFilter filter = new HookguardFilter(config(
                 endpoint,
                 policy,
@@ -134,7 +134,7 @@ abstract class AbstractDispatchIT {
     @Test
     void shouldWaitForInFlightDispatchesOnCloseAndRunTheRestAfterARestart() throws Exception {
         String endpoint = "graceful-" + run;
-        RecoveryHandler handler = new RecoveryHandler();
+        ScriptedHandler handler = new ScriptedHandler();
         handler.gate = new CountDownLatch(1);
         List<String> ids = gatedIds("graceful", 3 * WORKERS);
         HookguardFilter first = new HookguardFilter(asyncConfig(endpoint, Duration.ofSeconds(30), null));
@@ -172,7 +172,7 @@ abstract class AbstractDispatchIT {
     void shouldReturnFromCloseAfterTheGraceWhileHandlersStillRunAndLoseNothing() throws Exception {
         String endpoint = "grace-" + run;
         Duration grace = Duration.ofSeconds(1);
-        RecoveryHandler handler = new RecoveryHandler();
+        ScriptedHandler handler = new ScriptedHandler();
         handler.gate = new CountDownLatch(1);
         List<String> ids = gatedIds("grace", 2 * WORKERS);
         HookguardFilter first = new HookguardFilter(asyncConfig(endpoint, grace, null));
@@ -207,7 +207,7 @@ abstract class AbstractDispatchIT {
     }
 
     /** A new container with a new filter (and dispatcher) on the same store runs what is left, each event once. */
-    private void restartAndFinish(String endpoint, RecoveryHandler handler, List<String> ids) throws Exception {
+    private void restartAndFinish(String endpoint, ScriptedHandler handler, List<String> ids) throws Exception {
         // no delivery reaches the restarted node, so its dispatcher is told where it listens
         int port = sparePort();
         HookguardFilter second = new HookguardFilter(
@@ -253,7 +253,7 @@ abstract class AbstractDispatchIT {
                 .build();
     }
 
-    private ServletContainer start(HookguardFilter filter, RecoveryHandler handler) throws Exception {
+    private ServletContainer start(HookguardFilter filter, ScriptedHandler handler) throws Exception {
         return containers().start(WebApp.of(filter).servlet("/hooks/*", handler));
     }
 
@@ -276,7 +276,7 @@ abstract class AbstractDispatchIT {
     }
 
     private static HttpRequest.Builder signed(Sender sender, String endpoint, String id) {
-        return sender.signed("/hooks/" + endpoint, STANDARD_WEBHOOKS, SECRET, id, AbstractRecoveryIT.json(id));
+        return sender.signed("/hooks/" + endpoint, STANDARD_WEBHOOKS, SECRET, id, AbstractRecoveryMatrixIT.json(id));
     }
 
     private Optional<RecordStatus> status(String endpoint, String id) {

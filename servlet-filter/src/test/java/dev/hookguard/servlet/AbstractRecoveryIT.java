@@ -9,18 +9,24 @@ import static org.awaitility.Awaitility.await;
 import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
-import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.RecoveryStore;
+import dev.hookguard.core.signature.Headers;
 import dev.hookguard.core.signature.SignatureConfig;
+import dev.hookguard.core.signature.WebhookSigner;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -28,30 +34,31 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Recovery end to end (DESIGN.md §8), inside a real servlet container on a real store: receiver retries behind a
- * sender that never retries, async intake with a slow handler, and async intake's queue limit. Subclasses supply
- * the container and the store; endpoint names are unique per run, so a shared store never mixes runs. Handler runs
- * are counted per event id ({@link RecoveryHandler}); every wait is a bounded Awaitility condition.
+ * Recovery end to end (DESIGN.md §8), inside a real servlet container against a real store: receiver retries for a
+ * sender that never retries, async intake, the queue limit, the dispatch header, graceful shutdown. Handler runs
+ * are counted per event. Endpoint names are unique per run, so a shared store never mixes runs.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(120)
 abstract class AbstractRecoveryIT {
 
-    static final String SECRET = AbstractFilterIT.SECRET;
-    static final String GITHUB_SECRET = "gh-recovery-" + UUID.randomUUID();
-    static final int EVENTS = 400;
-    static final int MAX_ATTEMPTS = 3;
-    static final Duration HANDLER_TIME = Duration.ofSeconds(2);
-    static final int QUEUE_LIMIT = 5;
-    static final int WORKERS = 8;
+    static final String GITHUB_SECRET = "gh-" + UUID.randomUUID();
+    static final String STD_SECRET = "whsec_"
+            + Base64.getEncoder().encodeToString(UUID.randomUUID().toString().getBytes(UTF_8));
+    static final String DISPATCH_KEY = "dispatch-key-" + UUID.randomUUID();
+    static final Backoff FAST = Backoff.custom()
+            .base(Duration.ofMillis(20))
+            .cap(Duration.ofMillis(200))
+            .attempts(3)
+            .build();
 
     final String run = Long.toString(System.nanoTime(), 36);
-    final String retrying = "retrying-" + run;
+    final String gh = "gh-" + run;
     final String async = "async-" + run;
-    final String limited = "limited-" + run;
+    final String keyed = "keyed-" + run;
 
     final RecoveryHandler handler = new RecoveryHandler();
-    RecoveryStores.Opened opened;
+    final SimpleMeterRegistry meters = new SimpleMeterRegistry();
     RecoveryStore store;
     ServletContainer container;
     Sender sender;
@@ -59,14 +66,40 @@ abstract class AbstractRecoveryIT {
     /** Starts a container of the kind under test. */
     protected abstract ServletContainer.Factory containers();
 
-    /** The store under test. */
-    protected abstract RecoveryStores stores();
+    /** A store of the kind under test. */
+    protected abstract RecoveryStore createStore() throws Exception;
+
+    /** Releases what {@link #createStore()} opened; called once after the last test. */
+    protected void closeStore() throws Exception {}
 
     @BeforeAll
     void start() throws Exception {
-        opened = stores().open();
-        store = opened.store();
-        container = containers().start(WebApp.of(new HookguardFilter(config())).servlet("/hooks/*", handler));
+        store = createStore();
+        HookguardFilterConfig config = HookguardFilterConfig.custom()
+                .store(store)
+                .metrics(new MicrometerDeliveryMetrics(meters))
+                .storeTimeout(Duration.ofSeconds(30))
+                .endpoint(github(
+                        gh, "/hooks/gh", RecoveryConfig.custom().backoff(FAST).build()))
+                .endpoint(EndpointConfig.custom(async)
+                        .path("/hooks/async")
+                        .scheme(STANDARD_WEBHOOKS, SignatureConfig.of(STD_SECRET))
+                        .recovery(RecoveryConfig.custom()
+                                .intake(Intake.ASYNC)
+                                .backoff(FAST)
+                                .build())
+                        .build())
+                .endpoint(github(
+                        keyed,
+                        "/hooks/keyed",
+                        RecoveryConfig.custom()
+                                .intake(Intake.ASYNC)
+                                .signing(DispatchSigning.DISPATCH_KEY)
+                                .backoff(FAST)
+                                .build()))
+                .dispatcher(fastDispatcher().build())
+                .build();
+        container = containers().start(WebApp.of(new HookguardFilter(config)).servlet("/hooks/*", handler));
         sender = new Sender(Sender.client(), container.base());
     }
 
@@ -75,191 +108,312 @@ abstract class AbstractRecoveryIT {
         if (container != null) {
             container.close();
         }
-        if (opened != null) {
-            opened.close();
-        }
+        closeStore();
     }
 
-    HookguardFilterConfig config() {
-        IdempotencyPolicy policy =
-                IdempotencyPolicy.custom().maxAttempts(MAX_ATTEMPTS).build();
-        return HookguardFilterConfig.custom()
-                .store(store)
-                .storeTimeout(Duration.ofSeconds(30)) // a loaded CI machine may take over 1 s for a claim
-                .dispatcher(DispatcherConfig.custom()
-                        .workers(WORKERS)
-                        .maxInFlight(WORKERS)
-                        .window(Duration.ofSeconds(10))
-                        .build())
-                .endpoint(EndpointConfig.custom(retrying)
-                        .path("/hooks/retrying")
-                        .scheme(GITHUB, SignatureConfig.of(GITHUB_SECRET))
-                        .policy(policy)
-                        .recovery(RecoveryConfig.custom()
-                                .retries(Retries.RECEIVER)
-                                .backoff(Backoff.custom()
-                                        .base(Duration.ofMillis(20))
-                                        .cap(Duration.ofMillis(200))
-                                        .build())
-                                .build())
-                        .build())
-                .endpoint(EndpointConfig.custom(async)
-                        .path("/hooks/async")
-                        .scheme(STANDARD_WEBHOOKS, SignatureConfig.of(SECRET))
-                        .policy(policy)
-                        .recovery(RecoveryConfig.custom().intake(Intake.ASYNC).build())
-                        .build())
-                .endpoint(EndpointConfig.custom(limited)
-                        .path("/hooks/limited")
-                        .scheme(STANDARD_WEBHOOKS, SignatureConfig.of(SECRET))
-                        .policy(policy)
-                        .recovery(RecoveryConfig.custom()
-                                .intake(Intake.ASYNC)
-                                .queueLimit(QUEUE_LIMIT)
-                                .build())
-                        .build())
+    static DispatcherConfig.Builder fastDispatcher() {
+        return DispatcherConfig.custom()
+                .minPollInterval(Duration.ofMillis(10))
+                .maxPollInterval(Duration.ofMillis(200))
+                .sweepInterval(Duration.ofSeconds(1))
+                .dispatchKeys(DISPATCH_KEY);
+    }
+
+    static EndpointConfig github(String name, String path, RecoveryConfig recovery) {
+        return EndpointConfig.custom(name)
+                .path(path)
+                .scheme(GITHUB, SignatureConfig.of(GITHUB_SECRET))
+                .recovery(recovery)
                 .build();
     }
 
-    // ---- receiver retries behind a sender that never retries
+    // ---- receiver retries
 
     @Test
-    void shouldSucceedEveryFailOnceEventThroughReceiverRetriesAndDeadLetterEveryAlwaysFailingOne() throws Exception {
-        List<String> ok = new ArrayList<>();
-        List<String> once = new ArrayList<>();
-        List<String> always = new ArrayList<>();
-        List<String> ids = new ArrayList<>();
-        for (int i = 0; i < EVENTS; i++) {
-            // 5 % fail once, 1 % always fail, spread over the run
-            List<String> kind = i % 100 < 5 ? once : i % 100 == 50 ? always : ok;
-            String id = (kind == once ? "once-" : kind == always ? "always-" : "ok-") + run + "-" + i;
-            kind.add(id);
-            ids.add(id);
+    void shouldSucceedEveryFailOnceEventThroughReceiverRetriesWhenTheSenderNeverRetries() {
+        List<String> ids = ids(10);
+
+        for (String id : ids) {
+            assertThat(sender.send(github("/hooks/gh", id, "fail-once")).statusCode())
+                    .isEqualTo(500); // the sender's own answer is today's
         }
 
-        Deliveries answers = Deliveries.send(
-                sender, ids, 8, id -> sender.signed("/hooks/retrying", GITHUB, GITHUB_SECRET, id, json(id)));
+        await().atMost(Duration.ofSeconds(60))
+                .untilAsserted(
+                        () -> ids.forEach(id -> assertThat(status(gh, id)).isEqualTo(RecordStatus.SUCCEEDED)));
+        ids.forEach(id -> assertThat(handler.runs(id)).as("runs of %s", id).isEqualTo(2));
+        ids.forEach(id -> assertThat(handler.sawDispatch.get(id)).isTrue());
+        DistributionSummary attempts = meters.get(DeliveryMetrics.ATTEMPTS)
+                .tag("endpoint", gh)
+                .tag("outcome", "processed")
+                .summary();
+        assertThat(attempts.max()).isEqualTo(2);
+        assertThat(meters.get(DeliveryMetrics.DISPATCHES)
+                        .tag("endpoint", gh)
+                        .tag("outcome", "succeeded")
+                        .counter()
+                        .count())
+                .isGreaterThanOrEqualTo(10);
+    }
 
-        for (String id : ok) {
-            assertThat(answers.status(id)).as(id).isEqualTo(200);
-        }
-        for (String id : once) {
-            assertThat(answers.status(id))
-                    .as("the sender's own delivery of %s", id)
-                    .isEqualTo(500);
-        }
+    @Test
+    void shouldDeadLetterAnAlwaysFailingEventWithItsErrorClassAfterTheAttempts() {
+        String failing = id();
+        String throwing = id();
+
+        sender.send(github("/hooks/gh", failing, "fail-always"));
+        sender.send(github("/hooks/gh", throwing, "throw-always"));
+
         await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
-            assertThat(once).allSatisfy(id -> assertThat(status(retrying, id)).contains(RecordStatus.SUCCEEDED));
-            assertThat(always).allSatisfy(id -> assertThat(status(retrying, id)).contains(RecordStatus.DEAD));
+            assertThat(status(gh, failing)).isEqualTo(RecordStatus.DEAD);
+            assertThat(status(gh, throwing)).isEqualTo(RecordStatus.DEAD);
         });
-        for (String id : always) {
-            EventRecord dead = record(retrying, id);
-            assertThat(dead.errorClass()).as(id).isEqualTo(ErrorClass.EXCEPTION);
-            assertThat(dead.attempts()).as(id).isEqualTo(MAX_ATTEMPTS);
-            assertThat(dead.payload()).as(id).isNotNull();
-        }
-        int settled = handler.totalRuns();
-        await().during(Duration.ofMillis(500))
-                .atMost(Duration.ofSeconds(5))
-                .until(() -> handler.totalRuns() == settled);
-        assertThat(ok).allSatisfy(id -> assertThat(handler.runs(id)).as(id).isEqualTo(1));
-        assertThat(once).allSatisfy(id -> assertThat(handler.runs(id)).as(id).isEqualTo(2));
-        assertThat(always).allSatisfy(id -> assertThat(handler.runs(id)).as(id).isEqualTo(MAX_ATTEMPTS));
-        assertThat(ids)
-                .allSatisfy(id -> assertThat(handler.successes(id)).as(id).isLessThanOrEqualTo(1));
-        assertThat(ok).allSatisfy(id -> assertThat(status(retrying, id)).contains(RecordStatus.SUCCEEDED));
+        assertThat(record(gh, failing).errorClass()).isEqualTo(ErrorClass.SERVER_ERROR);
+        assertThat(record(gh, throwing).errorClass()).isEqualTo(ErrorClass.EXCEPTION);
+        assertThat(handler.runs(failing)).isEqualTo(FAST.attempts());
+        assertThat(handler.runs(throwing)).isEqualTo(FAST.attempts());
+        assertThat(meters.get(DeliveryMetrics.FAILURES)
+                        .tag("endpoint", gh)
+                        .tag("outcome", "dead_lettered")
+                        .tag("error_class", "server_error")
+                        .counter()
+                        .count())
+                .isGreaterThanOrEqualTo(1);
+        assertThat(meters.get(DeliveryMetrics.ATTEMPTS)
+                        .tag("endpoint", gh)
+                        .tag("outcome", "dead_lettered")
+                        .summary()
+                        .max())
+                .isEqualTo(FAST.attempts());
+    }
+
+    @Test
+    void shouldNeverScheduleARetrySoonerThanTheHandlersRetryAfter() {
+        String id = id();
+
+        HttpResponse<String> response = sender.send(github("/hooks/gh", id, "retry-after:30"));
+
+        assertThat(response.statusCode()).isEqualTo(503);
+        EventRecord record = record(gh, id);
+        assertThat(record.status()).isEqualTo(RecordStatus.FAILED);
+        assertThat(record.nextAttemptAt()).isNotNull();
+        assertThat(Duration.between(record.updatedAt(), record.nextAttemptAt()))
+                .isGreaterThanOrEqualTo(Duration.ofMillis(29_900));
     }
 
     // ---- async intake
 
     @Test
-    void shouldAnswerEveryAsyncIntakeWithA202WellUnderTheHandlerTimeAndRunEachEventOnce() throws Exception {
-        handler.slowFor = HANDLER_TIME;
-        String warmUp = "ok-warm-" + run;
-        assertThat(sender.send(signed("/hooks/async", warmUp)).statusCode()).isEqualTo(202);
-        List<String> ids = new ArrayList<>();
-        for (int i = 0; i < 3 * WORKERS; i++) {
-            ids.add("slow-" + run + "-" + i);
-        }
-
-        Deliveries answers = Deliveries.send(sender, ids, 1, id -> signed("/hooks/async", id));
-        HttpResponse<String> copyWhilePending = sender.send(signed("/hooks/async", ids.get(0)));
-
-        assertThat(ids).allSatisfy(id -> assertThat(answers.status(id)).as(id).isEqualTo(202));
-        System.out.printf(
-                "[recovery-figures] %s: async intake of %d events with a %d ms handler: slowest answer %d ms%n",
-                getClass().getSimpleName(),
-                ids.size(),
-                HANDLER_TIME.toMillis(),
-                answers.slowest().toMillis());
-        assertThat(answers.slowest()).isLessThan(HANDLER_TIME.dividedBy(10));
-        assertThat(copyWhilePending.statusCode()).isEqualTo(202);
-        await().atMost(Duration.ofSeconds(60))
-                .untilAsserted(() -> assertThat(ids)
-                        .allSatisfy(id -> assertThat(status(async, id)).contains(RecordStatus.SUCCEEDED)));
-        HttpResponse<String> copyWhenDone = sender.send(signed("/hooks/async", ids.get(0)));
-        assertThat(copyWhenDone.statusCode()).isEqualTo(200);
-        assertThat(copyWhenDone.headers().firstValue("Idempotent-Replayed")).contains("true");
-        assertThat(copyWhenDone.body()).isEqualTo("done " + ids.get(0) + " run 1");
-        assertThat(ids).allSatisfy(id -> assertThat(handler.runs(id)).as(id).isEqualTo(1));
-        assertThat(handler.runs(warmUp)).isEqualTo(1);
-    }
-
-    @Test
-    void shouldRefuseAsyncIntakeOverTheQueueLimitWith429AndRetryAfterAndRunEveryAcceptedEventOnce() throws Exception {
+    void shouldAnswerAsyncIntake202BeforeTheHandlerFinishesAndRunEachEventOnce() {
         handler.gate = new CountDownLatch(1);
-        Deliveries answers = new Deliveries();
-        List<String> accepted = new ArrayList<>();
-        String refused = null;
+        List<String> ids = ids(5);
         try {
-            // the gated handlers hold the workers, so the queue fills; the loop is bounded
-            for (int i = 0; i < 10 * (WORKERS + QUEUE_LIMIT) && refused == null; i++) {
-                String id = "gated-" + run + "-" + i;
-                Deliveries.Answer answer = answers.sendOne(sender, id, signed("/hooks/limited", id));
-                if (answer.status() == 429) {
-                    refused = id;
-                } else {
-                    assertThat(answer.status()).as(id).isEqualTo(202);
-                    accepted.add(id);
-                }
+            for (String id : ids) {
+                HttpResponse<String> response = sender.send(standard("/hooks/async", id, "gated"));
+                assertThat(response.statusCode()).isEqualTo(202);
+                assertThat(response.body()).isEqualTo("{\"status\":\"queued\",\"id\":\"" + id + "\"}");
+                assertThat(response.headers().firstValue("Content-Type"))
+                        .hasValueSatisfying(type -> assertThat(type).startsWith("application/json"));
             }
-            assertThat(refused).as("a delivery refused over the queue limit").isNotNull();
-            HttpResponse<String> refusal = answers.answers.get(refused).response();
-            assertThat(refusal.headers().firstValue("Retry-After"))
-                    .hasValueSatisfying(
-                            value -> assertThat(Long.parseLong(value)).isPositive());
-            assertThat(store.find(EventKey.of(limited, refused))).isEmpty();
-            assertThat(accepted.size()).isGreaterThanOrEqualTo(QUEUE_LIMIT);
+            HttpResponse<String> copy = sender.send(standard("/hooks/async", ids.get(0), "gated"));
+            assertThat(copy.statusCode()).isEqualTo(202);
+            assertThat(copy.body()).contains("\"status\":\"pending\"");
+            ids.forEach(id -> assertThat(status(async, id)).isNotEqualTo(RecordStatus.SUCCEEDED));
         } finally {
             handler.gate.countDown();
         }
+
         await().atMost(Duration.ofSeconds(60))
-                .untilAsserted(() -> assertThat(accepted)
-                        .allSatisfy(id -> assertThat(status(limited, id)).contains(RecordStatus.SUCCEEDED)));
-        assertThat(sender.send(signed("/hooks/limited", refused)).statusCode()).isEqualTo(202);
-        String retried = refused;
-        await().atMost(Duration.ofSeconds(30))
-                .untilAsserted(() -> assertThat(status(limited, retried)).contains(RecordStatus.SUCCEEDED));
-        assertThat(accepted)
-                .allSatisfy(id -> assertThat(handler.runs(id)).as(id).isEqualTo(1));
-        assertThat(handler.runs(refused)).isEqualTo(1);
+                .untilAsserted(
+                        () -> ids.forEach(id -> assertThat(status(async, id)).isEqualTo(RecordStatus.SUCCEEDED)));
+        ids.forEach(id -> assertThat(handler.runs(id)).as("runs of %s", id).isEqualTo(1));
+        HttpResponse<String> done = sender.send(standard("/hooks/async", ids.get(0), "gated"));
+        assertThat(done.statusCode()).isEqualTo(200);
+        assertThat(done.body()).contains("\"run\":1");
+        assertThat(handler.runs(ids.get(0))).isEqualTo(1);
+    }
+
+    @Test
+    void shouldRunAnAsyncEventWhoseDispatchIsSignedWithTheDispatchKey() {
+        String id = id();
+
+        HttpResponse<String> response = sender.send(github("/hooks/keyed", id, "ok"));
+
+        assertThat(response.statusCode()).isEqualTo(202);
+        await().atMost(Duration.ofSeconds(60))
+                .untilAsserted(() -> assertThat(status(keyed, id)).isEqualTo(RecordStatus.SUCCEEDED));
+        assertThat(handler.runs(id)).isEqualTo(1);
+        assertThat(handler.sawDispatch.get(id)).isTrue();
+    }
+
+    @Test
+    void shouldRunADispatchInlineOnAnAsyncEndpointAndNeverQueueIt() {
+        String id = id();
+        byte[] body = json(id);
+        String header = new DispatchKeys(List.of(DISPATCH_KEY), Duration.ofMinutes(1))
+                .sign(EventKey.of(keyed, id), body, Instant.now());
+
+        HttpResponse<String> response = sender.send(sender.request(
+                        "/hooks/keyed",
+                        Headers.of("X-GitHub-Delivery", id),
+                        HttpRequest.BodyPublishers.ofByteArray(body))
+                .header(DispatchHeaders.DISPATCH, header));
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.body()).contains("\"run\":1");
+        assertThat(handler.runs(id)).isEqualTo(1);
+        assertThat(record(keyed, id).status()).isEqualTo(RecordStatus.SUCCEEDED);
+    }
+
+    @Test
+    void shouldRefuseAForgedStaleOrMalformedDispatchHeaderWith401() {
+        String id = id();
+        byte[] body = json(id);
+        DispatchKeys keys = new DispatchKeys(List.of(DISPATCH_KEY), Duration.ofMinutes(1));
+        DispatchKeys otherKeys = new DispatchKeys(List.of("another-key-" + UUID.randomUUID()), Duration.ofMinutes(1));
+        String stale = keys.sign(EventKey.of(gh, id), body, Instant.now().minus(Duration.ofHours(1)));
+        String forged = otherKeys.sign(EventKey.of(keyed, id), body, Instant.now());
+
+        HttpResponse<String> staleAnswer =
+                sender.send(signedGithub("/hooks/gh", id, body).header(DispatchHeaders.DISPATCH, stale));
+        HttpResponse<String> malformed =
+                sender.send(signedGithub("/hooks/gh", id, body).header(DispatchHeaders.DISPATCH, "garbage"));
+        HttpResponse<String> forgedAnswer = sender.send(sender.request(
+                        "/hooks/keyed",
+                        Headers.of("X-GitHub-Delivery", id),
+                        HttpRequest.BodyPublishers.ofByteArray(body))
+                .header(DispatchHeaders.DISPATCH, forged));
+
+        assertThat(staleAnswer.statusCode()).isEqualTo(401);
+        assertThat(staleAnswer.body()).contains("time tolerance");
+        assertThat(malformed.statusCode()).isEqualTo(401);
+        assertThat(malformed.body()).contains("malformed");
+        assertThat(forgedAnswer.statusCode()).isEqualTo(401);
+        assertThat(forgedAnswer.body()).contains("does not match");
+        assertThat(handler.runs(id)).isZero();
+        assertThat(store.find(EventKey.of(keyed, id))).isEmpty();
+    }
+
+    // ---- queue limit and shutdown, each on a filter of its own
+
+    @Test
+    void shouldAnswer429WithRetryAfterOnceTheQueueIsAtItsLimit() throws Exception {
+        String full = "full-" + run;
+        RecoveryHandler own = new RecoveryHandler();
+        HookguardFilterConfig config = HookguardFilterConfig.custom()
+                .store(store)
+                .storeTimeout(Duration.ofSeconds(30))
+                .endpoint(EndpointConfig.custom(full)
+                        .path("/hooks/full")
+                        .scheme(STANDARD_WEBHOOKS, SignatureConfig.of(STD_SECRET))
+                        .recovery(RecoveryConfig.custom()
+                                .intake(Intake.ASYNC)
+                                .queueLimit(2)
+                                .build())
+                        .build())
+                .dispatcher(DispatcherConfig.custom().enabled(false).build())
+                .build();
+        try (ServletContainer limited =
+                containers().start(WebApp.of(new HookguardFilter(config)).servlet("/hooks/*", own))) {
+            Sender limitedSender = new Sender(Sender.client(), limited.base());
+
+            List<Integer> answers = new ArrayList<>();
+            for (String id : ids(2)) {
+                answers.add(limitedSender
+                        .send(standard(limitedSender, "/hooks/full", id, "ok"))
+                        .statusCode());
+            }
+            HttpResponse<String> over = limitedSender.send(standard(limitedSender, "/hooks/full", id(), "ok"));
+
+            assertThat(answers).containsExactly(202, 202);
+            assertThat(over.statusCode()).isEqualTo(429);
+            assertThat(over.headers().firstValue("Retry-After")).contains("5");
+            assertThat(over.body()).contains("queue is full");
+            assertThat(own.runs).isEmpty();
+        }
+    }
+
+    @Test
+    void shouldWaitForADispatchInFlightWhenClosedAndRunItOnce() throws Exception {
+        String drain = "drain-" + run;
+        RecoveryHandler own = new RecoveryHandler();
+        own.gate = new CountDownLatch(1);
+        own.entered = new CountDownLatch(1);
+        HookguardFilter filter = new HookguardFilter(HookguardFilterConfig.custom()
+                .store(store)
+                .storeTimeout(Duration.ofSeconds(30))
+                .endpoint(EndpointConfig.custom(drain)
+                        .path("/hooks/drain")
+                        .scheme(STANDARD_WEBHOOKS, SignatureConfig.of(STD_SECRET))
+                        .recovery(RecoveryConfig.custom().intake(Intake.ASYNC).build())
+                        .build())
+                .dispatcher(
+                        fastDispatcher().shutdownGrace(Duration.ofSeconds(30)).build())
+                .build());
+        try (ServletContainer draining = containers().start(WebApp.of(filter).servlet("/hooks/*", own))) {
+            Sender drainSender = new Sender(Sender.client(), draining.base());
+            String id = id();
+            assertThat(drainSender
+                            .send(standard(drainSender, "/hooks/drain", id, "gated"))
+                            .statusCode())
+                    .isEqualTo(202);
+            assertThat(own.entered.await(30, TimeUnit.SECONDS)).isTrue();
+            Dispatcher dispatcher = filter.dispatcher().orElseThrow();
+
+            CompletableFuture<Void> closing = CompletableFuture.runAsync(dispatcher::close);
+            await().atMost(Duration.ofSeconds(10)).until(() -> !dispatcher.running());
+            assertThat(closing).isNotDone();
+            assertThat(dispatcher.inFlight()).isEqualTo(1);
+            own.gate.countDown();
+            closing.get(30, TimeUnit.SECONDS);
+
+            assertThat(dispatcher.inFlight()).isZero();
+            assertThat(status(drain, id)).isEqualTo(RecordStatus.SUCCEEDED);
+            assertThat(own.runs(id)).isEqualTo(1);
+        }
     }
 
     // ---- helpers
 
-    HttpRequest.Builder signed(String path, String id) {
-        return sender.signed(path, STANDARD_WEBHOOKS, SECRET, id, json(id));
+    HttpRequest.Builder github(String path, String id, String behaviour) {
+        return signedGithub(path, id, json(id)).header(RecoveryHandler.BEHAVIOUR, behaviour);
     }
 
-    static byte[] json(String id) {
-        return ("{\"id\":\"" + id + "\",\"type\":\"recovery.test\"}").getBytes(UTF_8);
+    HttpRequest.Builder signedGithub(String path, String id, byte[] body) {
+        return sender.signed(path, GITHUB, GITHUB_SECRET, id, body);
     }
 
-    Optional<RecordStatus> status(String endpoint, String id) {
-        return store.find(EventKey.of(endpoint, id)).map(EventRecord::status);
+    HttpRequest.Builder standard(String path, String id, String behaviour) {
+        return standard(sender, path, id, behaviour);
+    }
+
+    static HttpRequest.Builder standard(Sender via, String path, String id, String behaviour) {
+        Headers headers = WebhookSigner.of(STANDARD_WEBHOOKS, STD_SECRET).sign(id, Instant.now(), json(id));
+        return via.request(path, headers, HttpRequest.BodyPublishers.ofByteArray(json(id)))
+                .header(RecoveryHandler.BEHAVIOUR, behaviour);
+    }
+
+    RecordStatus status(String endpoint, String id) {
+        return store.find(EventKey.of(endpoint, id)).map(EventRecord::status).orElse(null);
     }
 
     EventRecord record(String endpoint, String id) {
         return store.find(EventKey.of(endpoint, id)).orElseThrow();
+    }
+
+    static List<String> ids(int count) {
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            ids.add(id());
+        }
+        return ids;
+    }
+
+    static String id() {
+        return "evt_" + UUID.randomUUID().toString().replace("-", "");
+    }
+
+    static byte[] json(String id) {
+        return ("{\"id\":\"" + id + "\",\"action\":\"opened\"}").getBytes(UTF_8);
     }
 }

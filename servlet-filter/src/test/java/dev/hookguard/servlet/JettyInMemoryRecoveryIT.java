@@ -1,5 +1,8 @@
 package dev.hookguard.servlet;
 
+import dev.hookguard.core.RecoveryStore;
+import dev.hookguard.core.memory.InMemoryStore;
+
 /** The recovery tests in embedded Jetty 12 (ee10) on the in-memory store. */
 class JettyInMemoryRecoveryIT extends AbstractRecoveryIT {
 
@@ -9,7 +12,7 @@ class JettyInMemoryRecoveryIT extends AbstractRecoveryIT {
     }
 
     @Override
-    protected RecoveryStores stores() {
-        return RecoveryStores.MEMORY;
+    protected RecoveryStore createStore() {
+        return new InMemoryStore();
     }
 }

@@ -1,12 +1,9 @@
 package dev.hookguard.servlet;
 
-import dev.hookguard.core.EventKey;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -14,74 +11,59 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The application behind the filter in the recovery tests. It counts runs (and successful runs) per event id and
- * behaves as the event id's prefix says, so that a redelivery from the stored payload behaves as the first delivery
- * did: {@code ok-} answers 200; {@code once-} throws on its first run and answers 200 after; {@code always-} throws
- * on every run; {@code slow-} works for {@link #slowFor} and answers 200; {@code gated-} waits for {@link #gate}
- * (at most 60 s) and answers 200; {@code flaky-} throws while {@link #failing} is set and answers 200 once it is
- * cleared.
+ * The application behind the filter in the recovery tests: counts runs per event id (GitHub's or Standard Webhooks'
+ * id header) and behaves as the unsigned header {@code X-Behaviour} says, which the store keeps with the payload so
+ * that redeliveries behave alike: {@code ok} (default), {@code fail-once} (500 on the first run, 200 after), {@code
+ * fail-always} (500), {@code throw-always}, {@code retry-after:N} (503 with {@code Retry-After: N}), {@code gated}
+ * (counts {@link #entered} down, then waits for {@link #gate}).
  */
 final class RecoveryHandler extends HttpServlet {
 
-    static final String FAILURE = "recovery-test-failure";
+    static final String BEHAVIOUR = "X-Behaviour";
 
     final Map<String, AtomicInteger> runs = new ConcurrentHashMap<>();
-    final Map<String, AtomicInteger> successes = new ConcurrentHashMap<>();
-    final AtomicInteger running = new AtomicInteger();
-    final AtomicInteger maxRunning = new AtomicInteger();
-
-    volatile Duration slowFor = Duration.ofSeconds(2);
+    final Map<String, Boolean> sawDispatch = new ConcurrentHashMap<>();
     volatile CountDownLatch gate = new CountDownLatch(0);
-    volatile boolean failing = true;
+    volatile CountDownLatch entered = new CountDownLatch(0);
 
     int runs(String id) {
         AtomicInteger count = runs.get(id);
         return count == null ? 0 : count.get();
     }
 
-    int successes(String id) {
-        AtomicInteger count = successes.get(id);
-        return count == null ? 0 : count.get();
-    }
-
-    int totalRuns() {
-        return runs.values().stream().mapToInt(AtomicInteger::get).sum();
-    }
-
     @Override
-    protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        EventKey key = (EventKey) request.getAttribute(HookguardFilter.EVENT_KEY_ATTRIBUTE);
-        String id = key == null ? "unguarded" : key.eventId();
+    protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        String id = request.getHeader("X-GitHub-Delivery") != null
+                ? request.getHeader("X-GitHub-Delivery")
+                : String.valueOf(request.getHeader("webhook-id"));
         int run = runs.computeIfAbsent(id, k -> new AtomicInteger()).incrementAndGet();
-        maxRunning.accumulateAndGet(running.incrementAndGet(), Math::max);
-        try {
-            work(id, run);
-        } finally {
-            running.decrementAndGet();
+        sawDispatch.merge(id, request.getHeader(DispatchHeaders.DISPATCH) != null, Boolean::logicalOr);
+        String behaviour = request.getHeader(BEHAVIOUR) == null ? "ok" : request.getHeader(BEHAVIOUR);
+        if (behaviour.equals("fail-once") && run == 1 || behaviour.equals("fail-always")) {
+            response.setStatus(500);
+            response.getWriter().write("failed run " + run);
+            return;
         }
-        successes.computeIfAbsent(id, k -> new AtomicInteger()).incrementAndGet();
+        if (behaviour.equals("throw-always")) {
+            throw new IllegalStateException("handler refuses run " + run);
+        }
+        if (behaviour.startsWith("retry-after:")) {
+            response.setStatus(503);
+            response.setHeader("Retry-After", behaviour.substring("retry-after:".length()));
+            return;
+        }
+        if (behaviour.equals("gated")) {
+            entered.countDown();
+            try {
+                if (!gate.await(30, TimeUnit.SECONDS)) {
+                    throw new IllegalStateException("the test never opened the gate");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         response.setStatus(200);
-        response.setContentType("text/plain");
-        response.getOutputStream().write(("done " + id + " run " + run).getBytes(StandardCharsets.UTF_8));
-    }
-
-    private void work(String id, int run) {
-        if (id.startsWith("once-") && run == 1 || id.startsWith("always-") || id.startsWith("flaky-") && failing) {
-            throw new IllegalStateException(FAILURE);
-        }
-        if (id.startsWith("slow-")) {
-            pause(new CountDownLatch(1), slowFor); // the handler's business work
-        } else if (id.startsWith("gated-") && !pause(gate, Duration.ofSeconds(60))) {
-            throw new IllegalStateException("the test never opened the gate");
-        }
-    }
-
-    private static boolean pause(CountDownLatch latch, Duration atMost) {
-        try {
-            return latch.await(atMost.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
+        response.setContentType("application/json");
+        response.getWriter().write("{\"id\":\"" + id + "\",\"run\":" + run + "}");
     }
 }

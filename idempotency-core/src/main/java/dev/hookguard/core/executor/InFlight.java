@@ -12,9 +12,11 @@ import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoreUnavailableException;
 import dev.hookguard.core.StoredResponse;
 import dev.hookguard.core.WriteOutcome;
+import java.time.Duration;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -80,12 +82,21 @@ public final class InFlight implements Start {
      * error class of a rejection or failure comes from the executor's {@link ErrorClassifier}.
      */
     public Verdict finish(StoredResponse response) {
+        return finish(response, null);
+    }
+
+    /**
+     * {@link #finish(StoredResponse)}, and a retryable status that leaves the event FAILED puts it in the due queue,
+     * due after {@code retryIn} ({@link Failure#retryIn()}: the receiver retries); null, it stays out of it.
+     */
+    public Verdict finish(StoredResponse response, @Nullable Duration retryIn) {
         stop();
         StoredResponse capped = response.capped(policy.responseBodyCap());
         return switch (Classification.of(response.status())) {
             case SUCCESS -> complete(Completion.succeeded(capped));
             case REJECTED -> complete(Completion.rejected(capped, payload, classifier.ofStatus(response.status())));
-            case RETRYABLE -> recordFailure("HTTP " + response.status(), classifier.ofStatus(response.status()));
+            case RETRYABLE ->
+                recordFailure("HTTP " + response.status(), classifier.ofStatus(response.status()), retryIn);
         };
     }
 
@@ -100,10 +111,19 @@ public final class InFlight implements Start {
 
     /** Records that the handler threw: a retryable failure (classified), or DEAD on the last attempt. */
     public Verdict fail(Throwable error) {
+        return fail(error, null);
+    }
+
+    /**
+     * {@link #fail(Throwable)}, and a failure that leaves the event FAILED puts it in the due queue, due after {@code
+     * retryIn} (the receiver retries); null, it stays out of it.
+     */
+    public Verdict fail(Throwable error, @Nullable Duration retryIn) {
         stop();
         return recordFailure(
                 error.getClass().getName() + (error.getMessage() == null ? "" : ": " + error.getMessage()),
-                classifier.ofException(error));
+                classifier.ofException(error),
+                retryIn);
     }
 
     /**
@@ -127,8 +147,9 @@ public final class InFlight implements Start {
         return record(() -> store.complete(key, claim.token(), completion, policy));
     }
 
-    private Verdict recordFailure(String error, ErrorClass errorClass) {
-        return record(() -> store.fail(key, claim.token(), new Failure(payload, error, errorClass), policy));
+    private Verdict recordFailure(String error, ErrorClass errorClass, @Nullable Duration retryIn) {
+        Failure failure = new Failure(payload, error, errorClass, retryIn);
+        return record(() -> store.fail(key, claim.token(), failure, policy));
     }
 
     private Verdict record(Supplier<WriteOutcome> write) {

@@ -1,11 +1,11 @@
 package dev.hookguard.servlet;
 
-/** The recovery tests in embedded Jetty 12 (ee10) on the JDBC store on PostgreSQL. */
-class JettyPostgresRecoveryIT extends AbstractRecoveryIT {
+/** The recovery tests in embedded Tomcat 11 on the JDBC store on PostgreSQL. */
+class TomcatPostgresRecoveryMatrixIT extends AbstractRecoveryMatrixIT {
 
     @Override
     protected ServletContainer.Factory containers() {
-        return JettyContainer::start;
+        return TomcatContainer::start;
     }
 
     @Override

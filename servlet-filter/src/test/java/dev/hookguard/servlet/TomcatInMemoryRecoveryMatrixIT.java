@@ -1,7 +1,7 @@
 package dev.hookguard.servlet;
 
-/** The recovery tests in embedded Tomcat 11 on the Redis store. */
-class TomcatRedisRecoveryIT extends AbstractRecoveryIT {
+/** The recovery tests in embedded Tomcat 11 on the in-memory store. */
+class TomcatInMemoryRecoveryMatrixIT extends AbstractRecoveryMatrixIT {
 
     @Override
     protected ServletContainer.Factory containers() {
@@ -10,6 +10,6 @@ class TomcatRedisRecoveryIT extends AbstractRecoveryIT {
 
     @Override
     protected RecoveryStores stores() {
-        return RecoveryStores.REDIS;
+        return RecoveryStores.MEMORY;
     }
 }

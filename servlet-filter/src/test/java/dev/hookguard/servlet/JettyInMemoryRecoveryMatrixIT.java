@@ -1,7 +1,7 @@
 package dev.hookguard.servlet;
 
-/** The recovery tests in embedded Jetty 12 (ee10) on the Redis store. */
-class JettyRedisRecoveryIT extends AbstractRecoveryIT {
+/** The recovery tests in embedded Jetty 12 (ee10) on the in-memory store. */
+class JettyInMemoryRecoveryMatrixIT extends AbstractRecoveryMatrixIT {
 
     @Override
     protected ServletContainer.Factory containers() {
@@ -10,6 +10,6 @@ class JettyRedisRecoveryIT extends AbstractRecoveryIT {
 
     @Override
     protected RecoveryStores stores() {
-        return RecoveryStores.REDIS;
+        return RecoveryStores.MEMORY;
     }
 }
