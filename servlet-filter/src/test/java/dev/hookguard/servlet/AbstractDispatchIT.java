@@ -103,10 +103,10 @@ abstract class AbstractDispatchIT {
 
             assertThat(replayed.updated()).isEqualTo(DEAD_LETTERS);
             await().atMost(Duration.ofSeconds(90))
-                    .until(() -> handler.successes.values().stream()
-                                    .mapToInt(c -> c.get())
-                                    .sum()
-                            >= DEAD_LETTERS);
+                    .untilAsserted(() -> assertThat(handler.successes.size())
+                            .as(() -> "handlers succeeded; due queue " + store.stats(endpoint) + ", dispatcher "
+                                    + filter.dispatcher().orElseThrow().snapshot(endpoint))
+                            .isEqualTo(DEAD_LETTERS));
             long doneAt = System.nanoTime();
             int settled = handler.totalRuns();
             await().during(Duration.ofSeconds(1))

@@ -182,17 +182,29 @@ abstract class AbstractRecoveryMatrixIT {
             ids.add("slow-" + run + "-" + i);
         }
 
-        Deliveries answers = Deliveries.send(sender, ids, 1, id -> signed("/hooks/async", id));
-        HttpResponse<String> copyWhilePending = sender.send(signed("/hooks/async", ids.get(0)));
+        Deliveries answers = new Deliveries();
+        HttpResponse<String> copyWhilePending = null;
+        for (String id : ids) {
+            answers.sendOne(sender, id, signed("/hooks/async", id));
+            if (copyWhilePending == null) { // the sender's copy while its handler works (2 s)
+                copyWhilePending = sender.send(signed("/hooks/async", id));
+            }
+        }
 
         assertThat(ids).allSatisfy(id -> assertThat(answers.status(id)).as(id).isEqualTo(202));
         System.out.printf(
-                "[recovery-figures] %s: async intake of %d events with a %d ms handler: slowest answer %d ms%n",
+                "[recovery-figures] %s: async intake of %d events with a %d ms handler: median answer %d ms,"
+                        + " slowest %d ms (in order: %s)%n",
                 getClass().getSimpleName(),
                 ids.size(),
                 HANDLER_TIME.toMillis(),
-                answers.slowest().toMillis());
-        assertThat(answers.slowest()).isLessThan(HANDLER_TIME.dividedBy(10));
+                answers.median().toMillis(),
+                answers.slowest().toMillis(),
+                answers.millis(ids));
+        // the order of magnitude: the typical intake answers in a tenth of the handler's time, and even the slowest
+        // one on a loaded machine (load average 20-30 on 2 cores in CI) in under half of it
+        assertThat(answers.median()).isLessThan(HANDLER_TIME.dividedBy(10));
+        assertThat(answers.slowest()).isLessThan(HANDLER_TIME.dividedBy(2));
         assertThat(copyWhilePending.statusCode()).isEqualTo(202);
         await().atMost(Duration.ofSeconds(60))
                 .untilAsserted(() -> assertThat(ids)
@@ -201,6 +213,11 @@ abstract class AbstractRecoveryMatrixIT {
         assertThat(copyWhenDone.statusCode()).isEqualTo(200);
         assertThat(copyWhenDone.headers().firstValue("Idempotent-Replayed")).contains("true");
         assertThat(copyWhenDone.body()).isEqualTo("done " + ids.get(0) + " run 1");
+        // and causally, whatever the machine's load: each answer came before its event's handler had finished
+        assertThat(ids)
+                .allSatisfy(id -> assertThat(answers.answers.get(id).answeredAtNanos())
+                        .as(id)
+                        .isLessThan(handler.finishedAtNanos.get(id)));
         assertThat(ids).allSatisfy(id -> assertThat(handler.runs(id)).as(id).isEqualTo(1));
         assertThat(handler.runs(warmUp)).isEqualTo(1);
     }
@@ -236,8 +253,12 @@ abstract class AbstractRecoveryMatrixIT {
         await().atMost(Duration.ofSeconds(60))
                 .untilAsserted(() -> assertThat(accepted)
                         .allSatisfy(id -> assertThat(status(limited, id)).contains(RecordStatus.SUCCEEDED)));
-        assertThat(sender.send(signed("/hooks/limited", refused)).statusCode()).isEqualTo(202);
         String retried = refused;
+        // the queue has drained; a sender that comes back after Retry-After gets its 202 (the filter reads the
+        // queue's depth at most once a second, so the first try may still see the last full sample)
+        await().atMost(Duration.ofSeconds(10))
+                .pollInterval(Duration.ofMillis(500))
+                .until(() -> sender.send(signed("/hooks/limited", retried)).statusCode(), status -> status == 202);
         await().atMost(Duration.ofSeconds(30))
                 .untilAsserted(() -> assertThat(status(limited, retried)).contains(RecordStatus.SUCCEEDED));
         assertThat(accepted)

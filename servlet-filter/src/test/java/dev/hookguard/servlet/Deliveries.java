@@ -21,7 +21,7 @@ import java.util.function.Function;
 final class Deliveries {
 
     /** One event's answer. */
-    record Answer(int status, Duration took, HttpResponse<String> response) {}
+    record Answer(int status, Duration took, long answeredAtNanos, HttpResponse<String> response) {}
 
     final Map<String, Answer> answers = new ConcurrentHashMap<>();
 
@@ -51,13 +51,26 @@ final class Deliveries {
     Answer sendOne(Sender sender, String id, HttpRequest.Builder request) {
         long start = System.nanoTime();
         HttpResponse<String> response = sender.send(request);
-        Answer answer = new Answer(response.statusCode(), Duration.ofNanos(System.nanoTime() - start), response);
+        long end = System.nanoTime();
+        Answer answer = new Answer(response.statusCode(), Duration.ofNanos(end - start), end, response);
         answers.put(id, answer);
         return answer;
     }
 
     int status(String id) {
         return answers.get(id).status();
+    }
+
+    /** How long each answer took, in milliseconds, in the order of {@code ids}. */
+    List<Long> millis(List<String> ids) {
+        return ids.stream().map(id -> answers.get(id).took().toMillis()).toList();
+    }
+
+    /** The median answer time. */
+    Duration median() {
+        List<Duration> sorted =
+                answers.values().stream().map(Answer::took).sorted().toList();
+        return sorted.isEmpty() ? Duration.ZERO : sorted.get(sorted.size() / 2);
     }
 
     /** The slowest answer. */

@@ -27,6 +27,9 @@ final class ScriptedHandler extends HttpServlet {
 
     final Map<String, AtomicInteger> runs = new ConcurrentHashMap<>();
     final Map<String, AtomicInteger> successes = new ConcurrentHashMap<>();
+    /** When each event's successful run ended ({@link System#nanoTime()}). */
+    final Map<String, Long> finishedAtNanos = new ConcurrentHashMap<>();
+
     final AtomicInteger running = new AtomicInteger();
     final AtomicInteger maxRunning = new AtomicInteger();
 
@@ -60,6 +63,7 @@ final class ScriptedHandler extends HttpServlet {
             running.decrementAndGet();
         }
         successes.computeIfAbsent(id, k -> new AtomicInteger()).incrementAndGet();
+        finishedAtNanos.put(id, System.nanoTime());
         response.setStatus(200);
         response.setContentType("text/plain");
         response.getOutputStream().write(("done " + id + " run " + run).getBytes(StandardCharsets.UTF_8));
