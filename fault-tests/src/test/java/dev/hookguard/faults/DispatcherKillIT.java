@@ -18,7 +18,6 @@ import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -69,11 +68,10 @@ class DispatcherKillIT {
                 inFlight = ReceiverKillIT.unfinished(checker, ledger.runs().keySet());
                 storm.retarget(b.base());
                 sent.get(120, TimeUnit.SECONDS);
-                await().atMost(Duration.ofSeconds(90))
-                        .pollInterval(Duration.ofMillis(250))
-                        .until(() -> ids.stream()
-                                .allMatch(id ->
-                                        Scenario.status(checker, id).equals(Optional.of(RecordStatus.SUCCEEDED))));
+                await().atMost(Duration.ofSeconds(120))
+                        .pollInterval(Duration.ofMillis(500))
+                        .untilAsserted(() -> assertThat(Scenario.statuses(checker, ids))
+                                .containsOnlyKeys(RecordStatus.SUCCEEDED.name()));
                 drainedMillis = (System.nanoTime() - killedAt) / 1_000_000;
                 assertThat(storm.gaveUp()).isEmpty();
             } finally {

@@ -23,10 +23,14 @@ import java.net.ServerSocket;
 import java.net.URI;
 import java.time.Duration;
 import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
 
 /** What every fault test shares: the one endpoint, its configuration, and how the test reads the store. */
 final class Scenario {
@@ -60,6 +64,7 @@ final class Scenario {
                 .store(store)
                 .metrics(new MicrometerDeliveryMetrics(meters))
                 .unavailableRetryAfter(Duration.ofSeconds(1))
+                .storeTimeout(Duration.ofSeconds(10)) // no outage here: a loaded CI machine may take over 1 s
                 .dispatcher(dispatcher)
                 .endpoint(EndpointConfig.custom(ENDPOINT)
                         .path("/hooks/events")
@@ -94,6 +99,13 @@ final class Scenario {
     /** Whether the store holds any record of the event: after async intake's 202, at least QUEUED. */
     static boolean stored(IdempotencyStore store, String id) {
         return status(store, id).isPresent();
+    }
+
+    /** How many of the events are in each status (absent ones under {@code "absent"}), for assertions. */
+    static Map<String, Long> statuses(IdempotencyStore store, List<String> ids) {
+        return ids.stream()
+                .collect(Collectors.groupingBy(
+                        id -> status(store, id).map(Enum::name).orElse("absent"), TreeMap::new, Collectors.counting()));
     }
 
     static EventKey key(String id) {

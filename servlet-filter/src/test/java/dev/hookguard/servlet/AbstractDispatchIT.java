@@ -21,10 +21,13 @@ import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -39,7 +42,7 @@ import org.junit.jupiter.api.Timeout;
  * its own containers on the class's store; handler runs are counted per event id.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-@Timeout(150)
+@Timeout(240)
 abstract class AbstractDispatchIT {
 
     static final String SECRET = AbstractFilterIT.SECRET;
@@ -105,7 +108,8 @@ abstract class AbstractDispatchIT {
             await().atMost(Duration.ofSeconds(90))
                     .untilAsserted(() -> assertThat(handler.successes.size())
                             .as(() -> "handlers succeeded; due queue " + store.stats(endpoint) + ", dispatcher "
-                                    + filter.dispatcher().orElseThrow().snapshot(endpoint))
+                                    + filter.dispatcher().orElseThrow().snapshot(endpoint) + "; the others: "
+                                    + unfinished(endpoint, ids, handler))
                             .isEqualTo(DEAD_LETTERS));
             long doneAt = System.nanoTime();
             int settled = handler.totalRuns();
@@ -255,6 +259,16 @@ abstract class AbstractDispatchIT {
 
     private ServletContainer start(HookguardFilter filter, ScriptedHandler handler) throws Exception {
         return containers().start(WebApp.of(filter).servlet("/hooks/*", handler));
+    }
+
+    /** The events whose handler has not succeeded, counted by status and by whether they have a due time. */
+    private Map<String, Long> unfinished(String endpoint, List<String> ids, ScriptedHandler handler) {
+        return ids.stream()
+                .filter(id -> handler.successes(id) == 0)
+                .map(id -> store.find(EventKey.of(endpoint, id))
+                        .map(r -> r.status() + (r.isDue() ? " with a due time" : " without a due time"))
+                        .orElse("absent"))
+                .collect(Collectors.groupingBy(s -> s, TreeMap::new, Collectors.counting()));
     }
 
     private static int sparePort() throws IOException {
