@@ -18,10 +18,13 @@ import org.jspecify.annotations.Nullable;
  */
 public record Backoff(Duration base, Duration cap, int attempts) {
 
-    /** Default base: 1 second. */
-    public static final Duration DEFAULT_BASE = Duration.ofSeconds(1);
-    /** Default cap: 10 minutes. */
-    public static final Duration DEFAULT_CAP = Duration.ofMinutes(10);
+    /**
+     * Default base: 30 seconds, so that the default 5 attempts span minutes (retry ceilings 1, 2, 4 and 8 min), long
+     * enough to ride out a short downstream outage.
+     */
+    public static final Duration DEFAULT_BASE = Duration.ofSeconds(30);
+    /** Default cap: 1 hour. */
+    public static final Duration DEFAULT_CAP = Duration.ofHours(1);
     /** Default attempts: 5, as {@link dev.hookguard.core.IdempotencyPolicy#DEFAULT_MAX_ATTEMPTS}. */
     public static final int DEFAULT_ATTEMPTS = 5;
 
@@ -38,7 +41,7 @@ public record Backoff(Duration base, Duration cap, int attempts) {
         }
     }
 
-    /** The defaults: base 1 s, cap 10 min, 5 attempts. */
+    /** The defaults: base 30 s, cap 1 h, 5 attempts. */
     public static Backoff ofDefaults() {
         return custom().build();
     }

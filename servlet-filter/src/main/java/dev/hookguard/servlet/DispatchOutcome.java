@@ -2,7 +2,10 @@ package dev.hookguard.servlet;
 
 /** What became of one dispatch, as the {@code outcome} tag of {@value DeliveryMetrics#DISPATCHES}. */
 public enum DispatchOutcome {
-    /** The filter answered 2xx: the event is done (SUCCEEDED, or already handled). */
+    /**
+     * The filter answered 2xx: nothing is left to dispatch (SUCCEEDED now, handled before, or DEAD and answered with
+     * the dead status).
+     */
     SUCCEEDED("succeeded"),
     /** The filter answered 409: another delivery holds the event; it comes due again. */
     IN_PROGRESS("in_progress"),

@@ -202,13 +202,25 @@ public final class Dispatcher implements AutoCloseable {
         }
     }
 
+    /**
+     * Picks when the poll interval has passed (at once after a wake-up), samples the queues every second and
+     * sweeps every sweep interval, sleeping until the first of the three is due or a wake-up comes.
+     */
     private void loop() {
         long interval = settings.minPollInterval().toNanos();
-        long nextStats = System.nanoTime();
-        long nextSweep = System.nanoTime();
+        long now = System.nanoTime();
+        long nextPick = now;
+        long nextStats = now;
+        long nextSweep = now;
         while (running) {
-            boolean found = baseUrl != null && pickAll();
-            long now = System.nanoTime();
+            now = System.nanoTime();
+            if (now - nextPick >= 0) {
+                boolean found = baseUrl != null && pickAll();
+                interval = found
+                        ? settings.minPollInterval().toNanos()
+                        : Math.min(interval * 2, settings.maxPollInterval().toNanos());
+                nextPick = now + interval;
+            }
             if (now - nextStats >= 0) {
                 sampleStats();
                 nextStats = now + STATS_INTERVAL.toNanos();
@@ -217,13 +229,12 @@ public final class Dispatcher implements AutoCloseable {
                 sweep();
                 nextSweep = now + settings.sweepInterval().toNanos();
             }
-            interval = found
-                    ? settings.minPollInterval().toNanos()
-                    : Math.min(interval * 2, settings.maxPollInterval().toNanos());
+            long wait = Math.min(nextPick - now, Math.min(nextStats - now, nextSweep - now));
             try {
-                if (wakeSignal.tryAcquire(Math.min(interval, STATS_INTERVAL.toNanos()), TimeUnit.NANOSECONDS)) {
+                if (wakeSignal.tryAcquire(Math.max(0, wait), TimeUnit.NANOSECONDS)) {
                     wakeSignal.drainPermits();
                     interval = settings.minPollInterval().toNanos();
+                    nextPick = System.nanoTime();
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();

@@ -104,7 +104,7 @@ public record HookguardFilterConfig(
         }
     }
 
-    /** An endpoint configuration of a filter that first had no dispatcher setting. */
+    /** A configuration with the default dispatcher ({@link DispatcherConfig#ofDefaults()}). */
     public HookguardFilterConfig(
             List<EndpointConfig> endpoints,
             IdempotencyStore store,

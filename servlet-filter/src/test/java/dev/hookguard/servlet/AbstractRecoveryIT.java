@@ -6,9 +6,16 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.hookguard.core.AdminOutcome;
+import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
+import dev.hookguard.core.Failure;
+import dev.hookguard.core.Fingerprint;
+import dev.hookguard.core.IdempotencyPolicy;
+import dev.hookguard.core.OperatorAction;
+import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.signature.Headers;
@@ -23,6 +30,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -60,6 +68,7 @@ abstract class AbstractRecoveryIT {
     final RecoveryHandler handler = new RecoveryHandler();
     final SimpleMeterRegistry meters = new SimpleMeterRegistry();
     RecoveryStore store;
+    HookguardFilter filter;
     ServletContainer container;
     Sender sender;
 
@@ -80,7 +89,12 @@ abstract class AbstractRecoveryIT {
                 .metrics(new MicrometerDeliveryMetrics(meters))
                 .storeTimeout(Duration.ofSeconds(30))
                 .endpoint(github(
-                        gh, "/hooks/gh", RecoveryConfig.custom().backoff(FAST).build()))
+                        gh,
+                        "/hooks/gh",
+                        RecoveryConfig.custom()
+                                .backoff(FAST)
+                                .stalledAfter(Duration.ofSeconds(1))
+                                .build()))
                 .endpoint(EndpointConfig.custom(async)
                         .path("/hooks/async")
                         .scheme(STANDARD_WEBHOOKS, SignatureConfig.of(STD_SECRET))
@@ -99,7 +113,8 @@ abstract class AbstractRecoveryIT {
                                 .build()))
                 .dispatcher(fastDispatcher().build())
                 .build();
-        container = containers().start(WebApp.of(new HookguardFilter(config)).servlet("/hooks/*", handler));
+        filter = new HookguardFilter(config);
+        container = containers().start(WebApp.of(filter).servlet("/hooks/*", handler));
         sender = new Sender(Sender.client(), container.base());
     }
 
@@ -199,6 +214,47 @@ abstract class AbstractRecoveryIT {
         assertThat(record.nextAttemptAt()).isNotNull();
         assertThat(Duration.between(record.updatedAt(), record.nextAttemptAt()))
                 .isGreaterThanOrEqualTo(Duration.ofMillis(29_900));
+    }
+
+    @Test
+    void shouldRunAReplayedDeadLetterOnceThroughTheDispatcher() {
+        String id = id();
+        sender.send(github("/hooks/gh", id, "fail-always"));
+        await().atMost(Duration.ofSeconds(60)).until(() -> status(gh, id) == RecordStatus.DEAD);
+        handler.healed.add(id);
+
+        AdminOutcome replayed = store.replay(EventKey.of(gh, id), OperatorAction.by("test"), policy());
+        filter.dispatcher().orElseThrow().wake(gh);
+
+        assertThat(replayed).isEqualTo(AdminOutcome.UPDATED);
+        await().atMost(Duration.ofSeconds(60)).until(() -> status(gh, id) == RecordStatus.SUCCEEDED);
+        assertThat(handler.runs(id)).isEqualTo(FAST.attempts() + 1);
+    }
+
+    @Test
+    void shouldScheduleAStalledFailedRecordWhereTheReceiverRetries() {
+        String id = id();
+        byte[] body = json(id);
+        EventKey key = EventKey.of(gh, id);
+        ClaimOutcome.Acquired claim = (ClaimOutcome.Acquired) store.claim(key, Fingerprint.of(body), policy());
+        Payload payload = new Payload(
+                body,
+                Map.of(
+                        "X-GitHub-Delivery",
+                        List.of(id),
+                        "Content-Type",
+                        List.of("application/json"),
+                        DispatchHeaders.REQUEST_URI,
+                        List.of("/hooks/gh")));
+        store.fail(key, claim.token(), new Failure(payload, "given back without a retry"), policy()); // no due time
+
+        await().atMost(Duration.ofSeconds(60)).until(() -> status(gh, id) == RecordStatus.SUCCEEDED);
+        assertThat(handler.runs(id)).isEqualTo(1);
+        assertThat(handler.sawDispatch.get(id)).isTrue();
+        assertThat(meters.get(DeliveryMetrics.QUEUE_STALLED).tag("endpoint", gh).gauge())
+                .isNotNull();
+        assertThat(meters.get(DeliveryMetrics.QUEUE_DEPTH).tag("endpoint", gh).gauge())
+                .isNotNull();
     }
 
     // ---- async intake
@@ -391,6 +447,10 @@ abstract class AbstractRecoveryIT {
         Headers headers = WebhookSigner.of(STANDARD_WEBHOOKS, STD_SECRET).sign(id, Instant.now(), json(id));
         return via.request(path, headers, HttpRequest.BodyPublishers.ofByteArray(json(id)))
                 .header(RecoveryHandler.BEHAVIOUR, behaviour);
+    }
+
+    static IdempotencyPolicy policy() {
+        return IdempotencyPolicy.custom().maxAttempts(FAST.attempts()).build();
     }
 
     RecordStatus status(String endpoint, String id) {

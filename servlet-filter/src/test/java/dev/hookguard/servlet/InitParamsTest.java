@@ -141,4 +141,74 @@ class InitParamsTest {
         assertThat(InitParams.duration("x", "2h")).isEqualTo(Duration.ofHours(2));
         assertThat(InitParams.duration("x", "PT1M30S")).isEqualTo(Duration.ofSeconds(90));
     }
+
+    @Test
+    void shouldReadTheRecoveryAndDispatcherParameters() {
+        Map<String, String> params = minimal();
+        params.put("github.intake", "async");
+        params.put("github.retries", "both");
+        params.put("github.backoff-base", "500ms");
+        params.put("github.backoff-cap", "2m");
+        params.put("github.backoff-attempts", "7");
+        params.put("github.stalled-after", "30m");
+        params.put("github.queue-limit", "50");
+        params.put("github.dispatch-signing", "dispatch-key");
+        params.put("dispatcher-enabled", "true");
+        params.put("dispatcher-workers", "2");
+        params.put("dispatcher-max-in-flight", "3");
+        params.put("dispatcher-batch-size", "5");
+        params.put("dispatcher-window", "1m");
+        params.put("dispatcher-min-poll-interval", "50ms");
+        params.put("dispatcher-max-poll-interval", "2s");
+        params.put("dispatcher-shutdown-grace", "10s");
+        params.put("dispatcher-request-timeout", "20s");
+        params.put("dispatcher-sweep-interval", "30s");
+        params.put("dispatcher-base-url", "http://[::1]:8080");
+        params.put("dispatch-signing", "scheme");
+        params.put("dispatch-keys", "dispatch-key-one-0123456789abcdef0123,dispatch-key-two-0123456789abcdef0123");
+        params.put("dispatch-tolerance", "2m");
+
+        HookguardFilterConfig config = InitParams.read(new Params(params));
+
+        RecoveryConfig recovery = config.endpoints().get(0).recovery();
+        assertThat(recovery.intake()).isEqualTo(Intake.ASYNC);
+        assertThat(recovery.retries()).isEqualTo(Retries.BOTH);
+        assertThat(recovery.backoff()).isEqualTo(new Backoff(Duration.ofMillis(500), Duration.ofMinutes(2), 7));
+        assertThat(config.endpoints().get(0).policy().maxAttempts()).isEqualTo(7);
+        assertThat(recovery.stalledAfter()).isEqualTo(Duration.ofMinutes(30));
+        assertThat(recovery.queueLimit()).isEqualTo(50);
+        assertThat(recovery.signing()).isEqualTo(DispatchSigning.DISPATCH_KEY);
+        DispatcherConfig dispatcher = config.dispatcher();
+        assertThat(dispatcher.workers()).isEqualTo(2);
+        assertThat(dispatcher.maxInFlight()).isEqualTo(3);
+        assertThat(dispatcher.batchSize()).isEqualTo(5);
+        assertThat(dispatcher.window()).isEqualTo(Duration.ofMinutes(1));
+        assertThat(dispatcher.minPollInterval()).isEqualTo(Duration.ofMillis(50));
+        assertThat(dispatcher.maxPollInterval()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(dispatcher.shutdownGrace()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(dispatcher.requestTimeout()).isEqualTo(Duration.ofSeconds(20));
+        assertThat(dispatcher.sweepInterval()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(dispatcher.baseUrl()).hasToString("http://[::1]:8080");
+        assertThat(dispatcher.signing()).isEqualTo(DispatchSigning.SCHEME);
+        assertThat(dispatcher.dispatchKeys()).hasSize(2);
+        assertThat(dispatcher.dispatchTolerance()).isEqualTo(Duration.ofMinutes(2));
+    }
+
+    @Test
+    void shouldTakeMaxAttemptsAsTheBackoffsAttemptsAndRefuseAnUnknownIntake() {
+        Map<String, String> params = minimal();
+        params.put("github.max-attempts", "4");
+        assertThat(InitParams.read(new Params(params))
+                        .endpoints()
+                        .get(0)
+                        .recovery()
+                        .backoff()
+                        .attempts())
+                .isEqualTo(4);
+
+        params.put("github.intake", "later");
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> InitParams.read(new Params(params)))
+                .withMessageContaining("github.intake must be one of [sync, async] but was 'later'");
+    }
 }

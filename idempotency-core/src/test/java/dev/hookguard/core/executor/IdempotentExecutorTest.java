@@ -175,6 +175,37 @@ class IdempotentExecutorTest {
                 .withMessageContaining("already finished");
     }
 
+    @Test
+    void shouldPutARetryableFailureWithARetryDelayInTheDueQueue() {
+        EventKey failing = EventKey.of("stripe", "evt_status");
+        EventKey throwing = EventKey.of("stripe", "evt_throw");
+
+        Verdict byStatus = ((InFlight) executor.begin(failing, FP, PAYLOAD, POLICY))
+                .finish(StoredResponse.empty(503), Duration.ofMinutes(5));
+        Verdict byException = ((InFlight) executor.begin(throwing, FP, PAYLOAD, POLICY))
+                .fail(new IllegalStateException("boom"), Duration.ofMinutes(5));
+
+        assertThat(byStatus).isEqualTo(Verdict.FAILED);
+        assertThat(byException).isEqualTo(Verdict.FAILED);
+        EventRecord record = store.find(failing).orElseThrow();
+        assertThat(Duration.between(record.updatedAt(), record.nextAttemptAt())).isEqualTo(Duration.ofMinutes(5));
+        assertThat(store.find(throwing).orElseThrow().nextAttemptAt()).isNotNull();
+        assertThat(store.stats("stripe").depth()).isEqualTo(2);
+    }
+
+    @Test
+    void shouldIgnoreTheRetryDelayOfASuccessAndKeepAFailureWithoutOneOutOfTheDueQueue() {
+        EventKey ok = EventKey.of("stripe", "evt_ok");
+        EventKey failing = EventKey.of("stripe", "evt_sender");
+
+        ((InFlight) executor.begin(ok, FP, PAYLOAD, POLICY)).finish(StoredResponse.empty(200), Duration.ofMinutes(5));
+        ((InFlight) executor.begin(failing, FP, PAYLOAD, POLICY)).finish(StoredResponse.empty(500), null);
+
+        assertThat(store.find(ok).orElseThrow().nextAttemptAt()).isNull();
+        assertThat(store.find(failing).orElseThrow().nextAttemptAt()).isNull();
+        assertThat(store.stats("stripe").depth()).isZero();
+    }
+
     private Verdict verdictFor(String id, int status) throws Exception {
         Execution e =
                 executor.execute(EventKey.of("stripe", id), FP, PAYLOAD, POLICY, () -> StoredResponse.empty(status));
