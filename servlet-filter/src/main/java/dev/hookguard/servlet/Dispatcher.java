@@ -6,7 +6,6 @@ import dev.hookguard.core.RecoveryStore;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +15,6 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.random.RandomGenerator;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -48,7 +46,7 @@ public final class Dispatcher implements AutoCloseable {
     private final Sweeper sweeper;
     private final Map<String, EndpointConfig> endpoints = new LinkedHashMap<>();
     private final Map<String, QueueDepth> depths;
-    private final Map<String, Sample> samples = new LinkedHashMap<>();
+    private final Map<String, QueueSample> samples = new LinkedHashMap<>();
     private final Semaphore slots;
     private final Semaphore wakeSignal = new Semaphore(0);
     private final ThreadPoolExecutor workers;
@@ -69,7 +67,7 @@ public final class Dispatcher implements AutoCloseable {
         this.slots = new Semaphore(settings.maxInFlight());
         for (EndpointConfig endpoint : config.endpoints()) {
             endpoints.put(endpoint.name(), endpoint);
-            samples.put(endpoint.name(), new Sample(endpoint.name()));
+            samples.put(endpoint.name(), new QueueSample(endpoint.name()));
         }
         AtomicInteger threads = new AtomicInteger();
         this.workers = new ThreadPoolExecutor(
@@ -170,7 +168,7 @@ public final class Dispatcher implements AutoCloseable {
 
     /** The endpoint's last sample; empty for an endpoint this filter does not guard. */
     public Optional<QueueSnapshot> snapshot(String endpoint) {
-        Sample sample = samples.get(endpoint);
+        QueueSample sample = samples.get(endpoint);
         return sample == null ? Optional.empty() : Optional.ofNullable(sample.snapshot());
     }
 
@@ -314,47 +312,6 @@ public final class Dispatcher implements AutoCloseable {
             if (stalled >= 0) {
                 samples.get(endpoint.name()).stalled(stalled);
             }
-        }
-    }
-
-    /** One endpoint's latest sample and dispatch counts. */
-    private static final class Sample {
-        private final String endpoint;
-        private final Map<DispatchOutcome, AtomicLong> dispatches = new EnumMap<>(DispatchOutcome.class);
-        private volatile @Nullable QueueStats stats;
-        private volatile long stalled;
-        private volatile java.time.@Nullable Instant sampledAt;
-
-        Sample(String endpoint) {
-            this.endpoint = endpoint;
-            for (DispatchOutcome outcome : DispatchOutcome.values()) {
-                dispatches.put(outcome, new AtomicLong());
-            }
-        }
-
-        void stats(QueueStats stats) {
-            this.stats = stats;
-            this.sampledAt = java.time.Instant.now();
-        }
-
-        void stalled(long stalled) {
-            this.stalled = stalled;
-        }
-
-        void count(DispatchOutcome outcome) {
-            dispatches.get(outcome).incrementAndGet();
-        }
-
-        @Nullable
-        QueueSnapshot snapshot() {
-            QueueStats current = stats;
-            java.time.Instant at = sampledAt;
-            if (current == null || at == null) {
-                return null;
-            }
-            Map<DispatchOutcome, Long> counts = new EnumMap<>(DispatchOutcome.class);
-            dispatches.forEach((outcome, count) -> counts.put(outcome, count.get()));
-            return new QueueSnapshot(endpoint, current, stalled, counts, at);
         }
     }
 }

@@ -36,6 +36,10 @@ import org.slf4j.LoggerFactory;
  * delivery whose handler went asynchronous: its verdict is recorded when that dispatch returns, before the
  * container answers.
  *
+ * <p>With a store that has a due queue (every shipped store), the filter also runs a {@link Dispatcher} (DESIGN.md
+ * §8): receiver retries, {@link Intake#ASYNC async intake} and operator replays are redelivered by it to this node,
+ * marked with a {@value DispatchHeaders#DISPATCH} header, and handled here like any delivery.
+ *
  * <p>Configure it in code with {@link #HookguardFilter(HookguardFilterConfig)}, or from {@code web.xml}
  * init-params with the no-argument constructor (see {@link InitParams}); not both. Register it ahead of any
  * filter that reads request parameters, and for asynchronous handlers with {@code asyncSupported} and for the
