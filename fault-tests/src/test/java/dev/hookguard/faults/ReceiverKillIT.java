@@ -81,7 +81,7 @@ class ReceiverKillIT {
     }
 
     /** Events whose handler started but whose verdict is not recorded. */
-    private static Set<String> unfinished(RedisIdempotencyStore checker, Set<String> started) {
+    static Set<String> unfinished(RedisIdempotencyStore checker, Set<String> started) {
         Set<String> unfinished = new HashSet<>();
         for (String id : started) {
             if (!Scenario.recorded(checker, id)) {
@@ -117,7 +117,7 @@ class ReceiverKillIT {
     }
 
     /** Waits (at most a minute) for the receiver's {@code READY <port>} line. */
-    private static URI port(Process receiver) throws Exception {
+    static URI port(Process receiver) throws Exception {
         BufferedReader out =
                 new BufferedReader(new InputStreamReader(receiver.getInputStream(), StandardCharsets.US_ASCII));
         String ready = CompletableFuture.supplyAsync(() -> {

@@ -10,17 +10,27 @@ import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoreUnavailableException;
 import dev.hookguard.core.signature.Scheme;
 import dev.hookguard.core.signature.SignatureConfig;
+import dev.hookguard.servlet.DispatcherConfig;
 import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.servlet.HookguardFilterConfig;
+import dev.hookguard.servlet.Intake;
 import dev.hookguard.servlet.MicrometerDeliveryMetrics;
+import dev.hookguard.servlet.RecoveryConfig;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
 import java.time.Duration;
 import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
 
 /** What every fault test shares: the one endpoint, its configuration, and how the test reads the store. */
 final class Scenario {
@@ -42,6 +52,60 @@ final class Scenario {
                         .scheme(Scheme.STANDARD_WEBHOOKS, SignatureConfig.of(Storm.SECRET))
                         .policy(IdempotencyPolicy.custom().lease(lease).build())
                         .build());
+    }
+
+    /**
+     * The same endpoint with async intake (DESIGN.md §8): each delivery is verified, stored QUEUED and answered 202;
+     * this filter's dispatcher, configured by {@code dispatcher}, redelivers it to the handler.
+     */
+    static HookguardFilterConfig.Builder asyncConfig(
+            IdempotencyStore store, Duration lease, MeterRegistry meters, DispatcherConfig dispatcher) {
+        return HookguardFilterConfig.custom()
+                .store(store)
+                .metrics(new MicrometerDeliveryMetrics(meters))
+                .unavailableRetryAfter(Duration.ofSeconds(1))
+                .storeTimeout(Duration.ofSeconds(10)) // no outage here: a loaded CI machine may take over 1 s
+                .dispatcher(dispatcher)
+                .endpoint(EndpointConfig.custom(ENDPOINT)
+                        .path("/hooks/events")
+                        .scheme(Scheme.STANDARD_WEBHOOKS, SignatureConfig.of(Storm.SECRET))
+                        .policy(IdempotencyPolicy.custom().lease(lease).build())
+                        .recovery(RecoveryConfig.custom().intake(Intake.ASYNC).build())
+                        .build());
+    }
+
+    /**
+     * A dispatcher that redelivers to {@code baseUrl}: four workers, reservations of {@code window}, polling at least
+     * every half second and sweeping for records left behind (a dead node's leases) every second.
+     */
+    static DispatcherConfig dispatcher(URI baseUrl, Duration window) {
+        return DispatcherConfig.custom()
+                .workers(4)
+                .maxInFlight(4)
+                .window(window)
+                .maxPollInterval(Duration.ofMillis(500))
+                .sweepInterval(Duration.ofSeconds(1))
+                .baseUrl(baseUrl)
+                .build();
+    }
+
+    /** A free port of 127.0.0.1, for a receiver that must know where it listens before it starts. */
+    static int sparePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    /** Whether the store holds any record of the event: after async intake's 202, at least QUEUED. */
+    static boolean stored(IdempotencyStore store, String id) {
+        return status(store, id).isPresent();
+    }
+
+    /** How many of the events are in each status (absent ones under {@code "absent"}), for assertions. */
+    static Map<String, Long> statuses(IdempotencyStore store, List<String> ids) {
+        return ids.stream()
+                .collect(Collectors.groupingBy(
+                        id -> status(store, id).map(Enum::name).orElse("absent"), TreeMap::new, Collectors.counting()));
     }
 
     static EventKey key(String id) {

@@ -26,7 +26,7 @@ final class JettyContainer implements ServletContainer {
         Server server = new Server();
         ServerConnector connector = new ServerConnector(server);
         connector.setHost("127.0.0.1");
-        connector.setPort(0);
+        connector.setPort(app.port());
         server.addConnector(connector);
         ServletContextHandler context = new ServletContextHandler();
         context.setContextPath("/");

@@ -26,7 +26,7 @@ final class TomcatContainer implements ServletContainer {
         Tomcat tomcat = new Tomcat();
         tomcat.setBaseDir(baseDir.toString());
         Connector connector = new Connector();
-        connector.setPort(0);
+        connector.setPort(app.port());
         connector.setProperty("address", "127.0.0.1");
         // the settings the servlet-filter README recommends against slow bodies (section "Hardening")
         connector.setProperty("maxSwallowSize", "0");

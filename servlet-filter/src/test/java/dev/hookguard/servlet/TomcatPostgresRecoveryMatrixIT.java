@@ -1,0 +1,15 @@
+package dev.hookguard.servlet;
+
+/** The recovery tests in embedded Tomcat 11 on the JDBC store on PostgreSQL. */
+class TomcatPostgresRecoveryMatrixIT extends AbstractRecoveryMatrixIT {
+
+    @Override
+    protected ServletContainer.Factory containers() {
+        return TomcatContainer::start;
+    }
+
+    @Override
+    protected RecoveryStores stores() {
+        return RecoveryStores.POSTGRES;
+    }
+}
