@@ -38,12 +38,22 @@ public sealed interface ClaimOutcome {
 
     /**
      * The caller holds the event and must run the handler, then {@code complete} or {@code fail} with
-     * this token.
+     * this token: most simply with the handle {@link #claim(EventKey, IdempotencyPolicy)} gives.
      *
      * @param token the fencing token: higher than every token handed out before for this event
      * @param attempt the attempt number since the record was created or last requeued, from 1
      */
-    record Acquired(long token, int attempt) implements ClaimOutcome {}
+    record Acquired(long token, int attempt) implements ClaimOutcome {
+
+        /**
+         * The handle that {@link IdempotencyStore#complete(Claim, Completion)}, {@link IdempotencyStore#fail(Claim,
+         * Failure)} and {@link IdempotencyStore#renew(Claim)} take: this token with the key and the policy that
+         * were given to {@link IdempotencyStore#claim}.
+         */
+        public Claim claim(EventKey key, IdempotencyPolicy policy) {
+            return new Claim(key, token, policy);
+        }
+    }
 
     /**
      * The event was handled before (SUCCEEDED or REJECTED): replay the stored response.

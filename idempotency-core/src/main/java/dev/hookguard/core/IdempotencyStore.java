@@ -10,6 +10,10 @@ import java.util.Optional;
  * side ({@link OperatorStore}) are separate parts; every shipped store implements all three as a {@link
  * RecoveryStore}.
  *
+ * <p>A caller that acquired a claim can hold what the writes need as one {@link Claim} ({@link
+ * ClaimOutcome.Acquired#claim}) and call {@link #complete(Claim, Completion)}, {@link #fail(Claim, Failure)} and
+ * {@link #renew(Claim)}: default methods over the ones below, so every store has them.
+ *
  * <p>Rules every implementation keeps:
  *
  * <ul>
@@ -57,4 +61,28 @@ public interface IdempotencyStore {
 
     /** The event's record, if one is stored and not past its retention. */
     Optional<EventRecord> find(EventKey key);
+
+    /**
+     * {@link #renew(EventKey, long, IdempotencyPolicy)} with the claim's key, token and policy: extends its lease
+     * to {@code policy.lease()} from now.
+     */
+    default WriteOutcome renew(Claim claim) {
+        return renew(claim.key(), claim.token(), claim.policy());
+    }
+
+    /**
+     * {@link #complete(EventKey, long, Completion, IdempotencyPolicy)} with the claim's key, token and policy:
+     * records the terminal verdict.
+     */
+    default WriteOutcome complete(Claim claim, Completion completion) {
+        return complete(claim.key(), claim.token(), completion, claim.policy());
+    }
+
+    /**
+     * {@link #fail(EventKey, long, Failure, IdempotencyPolicy)} with the claim's key, token and policy: records a
+     * retryable failure (DEAD on the policy's last attempt).
+     */
+    default WriteOutcome fail(Claim claim, Failure failure) {
+        return fail(claim.key(), claim.token(), failure, claim.policy());
+    }
 }

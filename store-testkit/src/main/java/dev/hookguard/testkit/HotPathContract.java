@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.hookguard.core.AdminOutcome;
+import dev.hookguard.core.Claim;
 import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.Completion;
 import dev.hookguard.core.EventKey;
@@ -373,5 +374,57 @@ public abstract class HotPathContract extends ContractSupport {
         assertThat(store.find(key("unknown"))).isEmpty();
         assertThat(store.list(ListFilter.deadLetters(endpoint), null, 10).records())
                 .isEmpty();
+    }
+
+    // The claim handle: IdempotencyStore's default complete / fail / renew on a Claim reach the store's own writes.
+
+    @Test
+    void shouldCompleteThroughTheClaimHandle() {
+        StoredResponse response = StoredResponse.of(200, "application/json", "{}".getBytes(StandardCharsets.UTF_8));
+        Claim claim = acquire(key("h1"), POLICY).claim(key("h1"), POLICY);
+
+        assertThat(claim.key()).isEqualTo(key("h1"));
+        assertThat(store.complete(claim, Completion.succeeded(response)))
+                .isEqualTo(new WriteOutcome.Recorded(RecordStatus.SUCCEEDED));
+        assertThat(store.claim(key("h1"), FP, POLICY))
+                .isEqualTo(new ClaimOutcome.Duplicate(RecordStatus.SUCCEEDED, response));
+    }
+
+    @Test
+    void shouldFailThroughTheClaimHandleUnderItsPolicy() {
+        Claim retryable = acquire(key("h1"), POLICY).claim(key("h1"), POLICY);
+        Claim last = acquire(key("h2"), ONE_ATTEMPT).claim(key("h2"), ONE_ATTEMPT);
+
+        assertThat(store.fail(retryable, new Failure(payload("p1"), "boom")))
+                .isEqualTo(new WriteOutcome.Recorded(RecordStatus.FAILED));
+        assertThat(store.fail(last, new Failure(payload("p2"), "boom")))
+                .isEqualTo(new WriteOutcome.Recorded(RecordStatus.DEAD));
+        assertThat(record(key("h1")).payload().body()).isEqualTo("p1".getBytes(StandardCharsets.UTF_8));
+        assertThat(record(key("h2")).lastError()).isEqualTo("boom");
+    }
+
+    @Test
+    void shouldRenewThroughTheClaimHandleToItsPolicysLease() {
+        long token = acquire(key("h1"), SHORT_LEASE).token();
+        Claim claim = new Claim(key("h1"), token, POLICY); // renewed to POLICY's lease, far longer than SHORT
+
+        assertThat(store.renew(claim)).isEqualTo(new WriteOutcome.Recorded(RecordStatus.PROCESSING));
+
+        ClaimOutcome.InProgress inProgress = (ClaimOutcome.InProgress) store.claim(key("h1"), FP, POLICY);
+        assertThat(inProgress.remaining()).isGreaterThan(SHORT);
+    }
+
+    @Test
+    void shouldRefuseEveryWriteThroughAStaleClaimHandle() {
+        Claim stale = acquire(key("h1"), SHORT_LEASE).claim(key("h1"), SHORT_LEASE);
+        Claim current = awaitAcquired(key("h1"), SHORT_LEASE).claim(key("h1"), SHORT_LEASE);
+
+        assertThat(store.renew(stale)).isEqualTo(new WriteOutcome.Stale());
+        assertThat(store.fail(stale, new Failure(payload("p"), "late"))).isEqualTo(new WriteOutcome.Stale());
+        assertThat(store.complete(stale, Completion.succeeded(StoredResponse.empty(200))))
+                .isEqualTo(new WriteOutcome.Stale());
+        assertThat(store.complete(current, Completion.succeeded(StoredResponse.empty(202))))
+                .isEqualTo(new WriteOutcome.Recorded(RecordStatus.SUCCEEDED));
+        assertThat(current.token()).isGreaterThan(stale.token());
     }
 }

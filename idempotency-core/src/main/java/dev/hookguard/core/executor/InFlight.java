@@ -1,5 +1,6 @@
 package dev.hookguard.core.executor;
 
+import dev.hookguard.core.Claim;
 import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.Completion;
 import dev.hookguard.core.ErrorClass;
@@ -33,6 +34,7 @@ public final class InFlight implements Start {
     private final IdempotencyStore store;
     private final EventKey key;
     private final ClaimOutcome.Acquired claim;
+    private final Claim held;
     private final Payload payload;
     private final IdempotencyPolicy policy;
     private final ErrorClassifier classifier;
@@ -54,6 +56,7 @@ public final class InFlight implements Start {
         this.store = store;
         this.key = key;
         this.claim = claim;
+        this.held = claim.claim(key, policy);
         this.payload = payload;
         this.policy = policy;
         this.classifier = classifier;
@@ -70,6 +73,11 @@ public final class InFlight implements Start {
     /** The claim: fencing token and attempt number. */
     public ClaimOutcome.Acquired claim() {
         return claim;
+    }
+
+    /** The claim's handle (key, token, policy), for writes the caller makes itself. */
+    public Claim held() {
+        return held;
     }
 
     /** Whether a renewal found the lease taken over by another worker while the handler ran. */
@@ -137,23 +145,22 @@ public final class InFlight implements Start {
             return;
         }
         try {
-            store.fail(key, claim.token(), new Failure(payload, reason), policy);
+            store.fail(held, new Failure(payload, reason));
         } catch (StoreUnavailableException e) {
             log.warn("Could not give back the late claim on {}; it is taken over when its lease ends", key);
         }
     }
 
     private Verdict complete(Completion completion) {
-        return record(() -> store.complete(key, claim.token(), completion, policy));
+        return record(() -> store.complete(held, completion));
     }
 
     private Verdict recordFailure(String error, ErrorClass errorClass, @Nullable Duration retryIn) {
-        Failure failure = new Failure(payload, error, errorClass, retryIn);
-        return record(() -> store.fail(key, claim.token(), failure, policy));
+        return record(() -> store.fail(held, new Failure(payload, error, errorClass, retryIn)));
     }
 
     private Verdict record(Supplier<WriteOutcome> write) {
-        return new VerdictWrite(store, key, claim.token(), write, background, () -> leaseEndsNanos)
+        return new VerdictWrite(store, held, write, background, () -> leaseEndsNanos)
                 .now()
                 .map(this::verdictOf)
                 .orElse(Verdict.UNRECORDED);
@@ -181,7 +188,7 @@ public final class InFlight implements Start {
         }
         try {
             long started = System.nanoTime();
-            if (store.renew(key, claim.token(), policy) instanceof WriteOutcome.Stale) {
+            if (store.renew(held) instanceof WriteOutcome.Stale) {
                 log.error("Lease on {} (token {}) was taken over while its handler ran", key, claim.token());
                 leaseLost = true;
             } else {

@@ -1,5 +1,6 @@
 package dev.hookguard.core.executor;
 
+import dev.hookguard.core.Claim;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.IdempotencyStore;
@@ -45,14 +46,13 @@ final class VerdictWrite {
 
     VerdictWrite(
             IdempotencyStore store,
-            EventKey key,
-            long token,
+            Claim claim,
             Supplier<WriteOutcome> write,
             LeaseRenewals background,
             LongSupplier leaseEndsNanos) {
         this.store = store;
-        this.key = key;
-        this.token = token;
+        this.key = claim.key();
+        this.token = claim.token();
         this.write = write;
         this.background = background;
         this.leaseEndsNanos = leaseEndsNanos;

@@ -4,6 +4,10 @@ import static dev.hookguard.core.signature.HmacAlgorithm.HMAC_SHA1;
 import static dev.hookguard.core.signature.HmacAlgorithm.HMAC_SHA256;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
 /** The {@link WebhookSigner}s of the HMAC and token schemes added after the first five: mirrors of their verifiers. */
 final class MoreSigners {
 
@@ -49,7 +53,7 @@ final class MoreSigners {
         return (id, timestamp, body) -> {
             byte[] params = bodyHash
                     ? new byte[0]
-                    : TwilioVerifier.sortedParameters(FormBody.parse("application/x-www-form-urlencoded", body));
+                    : sortedParameters(FormBody.parse("application/x-www-form-urlencoded", body));
             byte[] mac = HMAC_SHA1.mac(key, signedUrl, params);
             return Headers.of(TwilioVerifier.HEADER, Codecs.toBase64(mac), "I-Twilio-Idempotency-Token", id);
         };
@@ -60,5 +64,25 @@ final class MoreSigners {
         byte[] signedUrl = url.getBytes(UTF_8);
         return (id, timestamp, body) ->
                 Headers.of(SquareVerifier.HEADER, Codecs.toBase64(HMAC_SHA256.mac(key, signedUrl, body)));
+    }
+
+    /**
+     * The names and values, sorted by name and then by value, concatenated: Twilio's signed suffix, built from the
+     * decoded map, independently of the verifier's {@link FormPairs#sortedConcatenation()}.
+     */
+    private static byte[] sortedParameters(Map<String, List<String>> parameters) {
+        String[] names = parameters.keySet().toArray(String[]::new);
+        Arrays.sort(names);
+        StringBuilder signed = new StringBuilder();
+        for (String name : names) {
+            List<String> values = parameters.get(name);
+            if (values.size() > 1) {
+                values = values.stream().sorted().toList();
+            }
+            for (String value : values) {
+                signed.append(name).append(value);
+            }
+        }
+        return signed.toString().getBytes(UTF_8);
     }
 }

@@ -5,9 +5,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.signature.Verification.Rejected;
 import java.security.MessageDigest;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -26,6 +24,7 @@ public final class TwilioVerifier implements SignatureVerifier {
 
     static final String HEADER = "X-Twilio-Signature";
     private static final String BODY_HASH_PARAMETER = "bodySHA256=";
+    private static final String CONTENT_TYPE = "Content-Type";
 
     private final MacKeys keys;
     private final PublicUrl publicUrl;
@@ -60,7 +59,7 @@ public final class TwilioVerifier implements SignatureVerifier {
         if (bodyHash != null && !bodyHashMatches(bodyHash, request.body())) {
             return Rejections.noMatch(HEADER);
         }
-        byte[] params = bodyHash == null ? sortedParameters(request.formParameters()) : new byte[0];
+        byte[] params = bodyHash == null ? signedParameters(request) : new byte[0];
         List<byte[]> candidates = List.of(candidate);
         if (keys.anyMatches(candidates, url.getBytes(UTF_8), params)) {
             return Verification.Verified.untimed();
@@ -73,31 +72,30 @@ public final class TwilioVerifier implements SignatureVerifier {
         return Rejections.noMatch(HEADER);
     }
 
-    /** The names and values, sorted by name and then by value, concatenated: Twilio's signed suffix. */
-    static byte[] sortedParameters(Map<String, List<String>> parameters) {
-        String[] names = parameters.keySet().toArray(String[]::new);
-        Arrays.sort(names);
-        StringBuilder signed = new StringBuilder();
-        for (String name : names) {
-            List<String> values = parameters.get(name);
-            if (values.size() > 1) {
-                values = values.stream().sorted().toList();
-            }
-            for (String value : values) {
-                signed.append(name).append(value);
-            }
+    /**
+     * The form's names and values, sorted by name and then by value, concatenated: Twilio's signed suffix; empty
+     * for a body that is not a form. The body is decoded once into offsets and copied once, in order.
+     */
+    private static byte[] signedParameters(WebhookRequest request) {
+        if (!FormBody.isForm(request.headers().first(CONTENT_TYPE).orElse(null))) {
+            return new byte[0];
         }
-        return signed.toString().getBytes(UTF_8);
+        return FormPairs.decode(request.body()).sortedConcatenation();
     }
 
+    /** The value of the query's {@code bodySHA256} parameter, or null. */
     private static @Nullable String bodyHash(@Nullable String rawQuery) {
         if (rawQuery == null) {
             return null;
         }
-        for (String pair : rawQuery.split("&")) {
-            if (pair.startsWith(BODY_HASH_PARAMETER)) {
-                return pair.substring(BODY_HASH_PARAMETER.length());
+        int start = 0;
+        while (start <= rawQuery.length()) {
+            int end = rawQuery.indexOf('&', start);
+            end = end < 0 ? rawQuery.length() : end;
+            if (rawQuery.startsWith(BODY_HASH_PARAMETER, start)) {
+                return rawQuery.substring(start + BODY_HASH_PARAMETER.length(), end);
             }
+            start = end + 1;
         }
         return null;
     }
