@@ -21,9 +21,6 @@ import jakarta.servlet.DispatcherType;
 import java.net.URI;
 import java.util.EnumSet;
 import java.util.UUID;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.ee10.servlet.FilterHolder;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
@@ -37,8 +34,9 @@ import org.jspecify.annotations.Nullable;
  * <ul>
  *   <li>{@code /bare/hook}: no filter;
  *   <li>{@code /memory/hook}: behind a {@link HookguardFilter} on an {@link InMemoryStore} with the benchmark policy
- *       (records kept 2 minutes, {@link InMemoryStore#purgeExpired()} every 10 seconds);
- *   <li>{@code /redis/hook}: behind a {@link HookguardFilter} on the Redis store (only with {@code --redis}).
+ *       (records kept 2 minutes; the store drops expired records itself as it claims new ones);
+ *   <li>{@code /redis/hook}: behind a {@link HookguardFilter} on the Redis store (only with {@code --redis});
+ *   <li>{@code /alloc}: the bytes allocated so far by the server's threads ({@link AllocationServlet}).
  * </ul>
  *
  * <p>The filters verify GitHub's {@code X-Hub-Signature-256} with {@link #SECRET} and take the event id from
@@ -57,14 +55,11 @@ public final class FilterServer implements AutoCloseable {
 
     private final Server server;
     private final URI base;
-    private final ScheduledExecutorService purger;
     private final @Nullable RedisIdempotencyStore redisStore;
 
-    private FilterServer(
-            Server server, URI base, ScheduledExecutorService purger, @Nullable RedisIdempotencyStore redisStore) {
+    private FilterServer(Server server, URI base, @Nullable RedisIdempotencyStore redisStore) {
         this.server = server;
         this.base = base;
-        this.purger = purger;
         this.redisStore = redisStore;
     }
 
@@ -84,15 +79,10 @@ public final class FilterServer implements AutoCloseable {
         context.setContextPath("/");
         context.addServlet(new ServletHolder(new WebhookServlet()), "/bare/hook");
         context.addServlet(new ServletHolder(new WebhookServlet()), "/memory/hook");
+        context.addServlet(new ServletHolder(new AllocationServlet()), "/alloc");
         DeliveryMetrics metrics = new MicrometerDeliveryMetrics(new SimpleMeterRegistry());
         String run = UUID.randomUUID().toString().substring(0, 8);
-        ScheduledExecutorService purger = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread thread = new Thread(r, "in-memory-purge");
-            thread.setDaemon(true);
-            return thread;
-        });
         InMemoryStore memory = new InMemoryStore();
-        purger.scheduleWithFixedDelay(memory::purgeExpired, 10, 10, TimeUnit.SECONDS);
         guard(context, "/memory", "bench-memory-" + run, memory, metrics);
         RedisIdempotencyStore redis = null;
         if (withRedis) {
@@ -104,7 +94,7 @@ public final class FilterServer implements AutoCloseable {
         }
         server.setHandler(context);
         server.start();
-        return new FilterServer(server, URI.create("http://127.0.0.1:" + connector.getLocalPort()), purger, redis);
+        return new FilterServer(server, URI.create("http://127.0.0.1:" + connector.getLocalPort()), redis);
     }
 
     /** The server's address, {@code http://127.0.0.1:<port>}. */
@@ -125,7 +115,6 @@ public final class FilterServer implements AutoCloseable {
         } catch (Exception e) {
             throw new IllegalStateException("Jetty did not stop", e);
         } finally {
-            purger.shutdownNow();
             if (redisStore != null) {
                 redisStore.close();
             }
