@@ -124,9 +124,12 @@ cc -O2 -shared -fPIC -o "$OUT/seq-random.so" "$BENCH/tools/seq-random.c"
 for script in claim complete index-remove; do   # as the store loads them: prelude.lua + the operation's file
     tool redis-script "$script.lua" "$OUT/$script.lua"
 done
-CLAIM_SHA=$(redis -x SCRIPT LOAD <"$OUT/claim.lua")
-COMPLETE_SHA=$(redis -x SCRIPT LOAD <"$OUT/complete.lua")
-REMOVE_SHA=$(redis -x SCRIPT LOAD <"$OUT/index-remove.lua")
+load_scripts() {
+    CLAIM_SHA=$(redis -x SCRIPT LOAD <"$TOP/claim.lua")
+    COMPLETE_SHA=$(redis -x SCRIPT LOAD <"$TOP/complete.lua")
+    REMOVE_SHA=$(redis -x SCRIPT LOAD <"$TOP/index-remove.lua")
+}
+load_scripts
 PIN_TOKEN=1796000000000000   # the token pin-token.lua gives every claimed record (a time in µs, as the store's are)
 mapfile -t CLAIM_ARGS < <(tool redis-claim-args)
 MARK=${CLAIM_ARGS[3]}
@@ -151,6 +154,7 @@ redis_raw() {  # threads requests
     local key="$PREFIX:{$tag:__rand_int__}" index="$PREFIX:open:{$tag}"
     bench_phase() {  # name, command...: one redis-benchmark phase over the events 0..requests-1
         local name=$1; shift
+        load_scripts   # again: another user of a shared Redis may have flushed the script cache (NOSCRIPT)
         LD_PRELOAD="$OUT/seq-random.so" redis-benchmark -h "$REDIS_HOST" -p "$REDIS_PORT" --dbnum "$REDIS_DB" -c "$n" -n "$requests" \
             -r 2000000000 --csv "$@" >"$OUT/redis-$name-$n.csv"
     }
@@ -435,7 +439,7 @@ race_table() {  # race.tsv files -> one table, summed over them
             if ($6 > mx[$1]) mx[$1] = $6; e[$1] += $7; c[$1] += $8
             if ($9 == "-") u[$1] = "— (keeps no completion state)"; else if (u[$1] !~ /^—/) u[$1] += $9 }
         END { for (i = 1; i <= k; i++) { n = order[i]
-            printf "| %s | %d | %s%d%s | %d | %d | %d | %d | %s |\n", n, r[n], mw[n] > 0 ? "**" : "", mw[n], mw[n] > 0 ? "**" : "",
+            printf "| %s | %d | %s%d%s | %d | %d | %d | %d | %s |\n", n, r[n], (mw[n] > 0) ? "**" : "", mw[n], (mw[n] > 0) ? "**" : "",
                 mx[n], nw[n], e[n], c[n], u[n] } }' "$@"
 }
 
