@@ -20,7 +20,8 @@ class PeerRaceIT {
 
     @Test
     void shouldReportEveryContenderAndHookguardWithOneWinnerPerRound() throws Exception {
-        List<String[]> lines = Arrays.stream(FilterServerTest.printed("peer-race", "3", "4").split("\n"))
+        List<String[]> lines = Arrays.stream(
+                        FilterServerTest.printed("peer-race", "3", "4").split("\n"))
                 .map(line -> line.split("\t"))
                 .toList();
 
