@@ -24,6 +24,8 @@ public enum BenchTable {
     HOOKGUARD(BenchEnvironment.PREFIX, JdbcSchema.createStatements(JdbcDialect.POSTGRESQL, BenchEnvironment.PREFIX)),
     /** Apache Camel's {@code JdbcMessageIdRepository} table. */
     CAMEL(BenchEnvironment.PREFIX + "_camel", List.of(resource("camel-postgresql.sql"))),
+    /** Camel's table as Camel creates it, without a primary key: only for the race of {@code PeerRace}. */
+    CAMEL_AS_SHIPPED(BenchEnvironment.PREFIX + "_camel_shipped", List.of(resource("camel-postgresql-as-shipped.sql"))),
     /** Spring Integration's {@code JdbcMetadataStore} table, for the table prefix {@code hookguard_bench_}. */
     METADATA(
             BenchEnvironment.PREFIX + "_metadata_store",

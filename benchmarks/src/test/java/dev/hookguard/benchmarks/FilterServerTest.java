@@ -131,6 +131,21 @@ class FilterServerTest {
     }
 
     /** What {@code BenchTool} prints for these arguments, as {@code run.sh} reads it. */
+    @Test
+    void shouldCountTheBytesTheServerAllocates() throws Exception {
+        long before = Long.parseLong(HTTP.send(
+                        HttpRequest.newBuilder(server.base().resolve("/alloc")).build(),
+                        HttpResponse.BodyHandlers.ofString())
+                .body());
+        post("/memory/hook", UUID.randomUUID().toString(), signature);
+        long after = Long.parseLong(HTTP.send(
+                        HttpRequest.newBuilder(server.base().resolve("/alloc")).build(),
+                        HttpResponse.BodyHandlers.ofString())
+                .body());
+
+        assertThat(after).isGreaterThan(before);
+    }
+
     static String printed(String... args) throws Exception {
         PrintStream original = System.out;
         ByteArrayOutputStream captured = new ByteArrayOutputStream();

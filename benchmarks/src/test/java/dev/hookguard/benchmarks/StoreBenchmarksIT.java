@@ -30,8 +30,8 @@ class StoreBenchmarksIT {
                         "RedisStoreBenchmark.claimAndComplete",
                         "JdbcStoreBenchmark.claimAndComplete",
                         "peers.CamelJdbcBenchmark.addAndConfirm",
-                        "peers.SpringJdbcMetadataBenchmark.putIfAbsent",
-                        "peers.SpringRedisMetadataBenchmark.putIfAbsent");
+                        "peers.SpringJdbcMetadataBenchmark.putIfAbsentAndReplace",
+                        "peers.SpringRedisMetadataBenchmark.putIfAbsentAndReplace");
         assertThat(results)
                 .allSatisfy(r -> assertThat(r.getPrimaryResult().getScore()).isPositive());
         try (HikariDataSource pool = Postgres.pool(1)) {

@@ -12,12 +12,30 @@ final class Args {
         return number(duration.toMillis());
     }
 
+    /** A decimal number, its ASCII digits written straight into the array (no intermediate string). */
     static byte[] number(long value) {
-        return ascii(Long.toString(value));
+        if (value == Long.MIN_VALUE) {
+            return ascii(Long.toString(value));
+        }
+        long rest = Math.abs(value);
+        int length = value < 0 ? 2 : 1;
+        for (long left = rest / 10; left != 0; left /= 10) {
+            length++;
+        }
+        byte[] digits = new byte[length];
+        int at = length;
+        do {
+            digits[--at] = (byte) ('0' + rest % 10);
+            rest /= 10;
+        } while (rest != 0);
+        if (value < 0) {
+            digits[0] = '-';
+        }
+        return digits;
     }
 
     static byte[] flag(boolean value) {
-        return ascii(value ? "1" : "0");
+        return new byte[] {value ? (byte) '1' : (byte) '0'};
     }
 
     static byte[] ascii(String text) {

@@ -4,6 +4,7 @@ import dev.hookguard.core.EventKey;
 import dev.hookguard.core.IdempotencyPolicy;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -16,6 +17,8 @@ import java.util.function.Function;
  * one round trip.
  */
 final class IndexFirst {
+
+    private static final Consumer<List<Object>> NO_FOLLOW_UP = reply -> {};
 
     private final RedisGateway redis;
     private final RedisKeys keys;
@@ -41,7 +44,23 @@ final class IndexFirst {
             IdempotencyPolicy policy,
             Duration delay,
             Function<Prerequisites, List<byte[]>> args) {
-        return run(script, key, policy, delay, Prerequisites.NONE, args);
+        return run(script, key, policy, delay, Prerequisites.NONE, args, NO_FOLLOW_UP);
+    }
+
+    /**
+     * Like {@link #run(LuaScript, EventKey, IdempotencyPolicy, Duration, Function)}, and hands every reply of the
+     * script to {@code followUp} as it arrives, on Lettuce's I/O thread ({@link RedisGateway#evalThen}): for a
+     * cleanup that the caller need not wait for. {@code followUp} sees the replies that ask for an index entry too
+     * and must ignore them.
+     */
+    List<Object> run(
+            LuaScript script,
+            EventKey key,
+            IdempotencyPolicy policy,
+            Duration delay,
+            Function<Prerequisites, List<byte[]>> args,
+            Consumer<List<Object>> followUp) {
+        return run(script, key, policy, delay, Prerequisites.NONE, args, followUp);
     }
 
     /**
@@ -55,7 +74,14 @@ final class IndexFirst {
             IdempotencyPolicy policy,
             Duration delay,
             Function<Prerequisites, List<byte[]>> args) {
-        return run(script, key, policy, delay, Prerequisites.NONE.withDueAt(due.add(key, delay, policy)), args);
+        return run(
+                script,
+                key,
+                policy,
+                delay,
+                Prerequisites.NONE.withDueAt(due.add(key, delay, policy)),
+                args,
+                NO_FOLLOW_UP);
     }
 
     private List<Object> run(
@@ -64,20 +90,24 @@ final class IndexFirst {
             IdempotencyPolicy policy,
             Duration delay,
             Prerequisites already,
-            Function<Prerequisites, List<byte[]>> args) {
+            Function<Prerequisites, List<byte[]>> args,
+            Consumer<List<Object>> followUp) {
         Prerequisites written = already;
-        List<Object> reply = eval(script, key, args.apply(written));
+        List<Object> reply = eval(script, key, args.apply(written), followUp);
         for (int round = 0; round < 2 && Replies.needsIndex(reply); round++) {
             written = Replies.NEEDS_INDEX.equals(Replies.tag(reply))
                     ? written.withDeadLetterEntry(deadLetters.add(key, policy))
                     : written.withDueAt(due.add(key, delay, policy));
-            reply = eval(script, key, args.apply(written));
+            reply = eval(script, key, args.apply(written), followUp);
         }
         return reply;
     }
 
-    private List<Object> eval(LuaScript script, EventKey key, List<byte[]> args) {
-        return redis.eval(script, keys.event(key), args.toArray(byte[][]::new));
+    private List<Object> eval(LuaScript script, EventKey key, List<byte[]> args, Consumer<List<Object>> followUp) {
+        byte[][] values = args.toArray(byte[][]::new);
+        return followUp == NO_FOLLOW_UP
+                ? redis.eval(script, keys.event(key), values)
+                : redis.evalThen(script, keys.event(key), values, followUp);
     }
 
     /**

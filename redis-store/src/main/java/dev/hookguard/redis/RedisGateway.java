@@ -3,6 +3,7 @@ package dev.hookguard.redis;
 import dev.hookguard.core.StoreUnavailableException;
 import io.lettuce.core.KeyValue;
 import io.lettuce.core.Range;
+import io.lettuce.core.RedisCommandTimeoutException;
 import io.lettuce.core.RedisException;
 import io.lettuce.core.RedisFuture;
 import io.lettuce.core.RedisNoScriptException;
@@ -17,9 +18,13 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -73,6 +78,33 @@ final class RedisGateway implements AutoCloseable {
     }
 
     /**
+     * Runs a script like {@link #eval}, and hands its reply to {@code followUp} exactly once before returning it:
+     * on Lettuce's I/O thread as soon as the reply is read, before the caller is woken, so that a follow-up
+     * command sent from there (a cleanup not waited for) costs the caller no thread hand-off; on the caller's
+     * thread only when the script had to be loaded again. {@code followUp} must not block.
+     */
+    List<Object> evalThen(LuaScript script, String key, byte[][] args, Consumer<List<Object>> followUp) {
+        AtomicBoolean done = new AtomicBoolean();
+        RedisFuture<List<Object>> sent = sendEval(script, key, args);
+        CompletableFuture<List<Object>> followed = sent.toCompletableFuture().thenApply(reply -> {
+            if (done.compareAndSet(false, true)) {
+                runFollowUp(followUp, reply, key);
+            }
+            return reply;
+        });
+        List<Object> reply;
+        try {
+            reply = await(followed, script.name());
+        } catch (RedisNoScriptException e) {
+            reply = awaitEval(sent, script, key, args);
+        }
+        if (done.compareAndSet(false, true)) {
+            runFollowUp(followUp, reply, key);
+        }
+        return reply;
+    }
+
+    /**
      * Adds a member to a sorted set ({@code ZADD}), then runs a script, and returns the script's reply. On
      * one connection to one server (standalone, Sentinel) both are sent together, since Redis runs one
      * connection's commands in order; on a cluster, whose keys live on other nodes, the script is sent only
@@ -86,8 +118,10 @@ final class RedisGateway implements AutoCloseable {
             return then.run(this);
         }
         RedisFuture<List<Object>> reply = sendEval(then.script(), then.key(), then.args());
+        // the ZADD's reply comes before the script's on this connection: one wait, one wake-up
+        List<Object> result = awaitEval(reply, then.script(), then.key(), then.args());
         await(() -> added, "ZADD");
-        return awaitEval(reply, then.script(), then.key(), then.args());
+        return result;
     }
 
     /** Runs one script on each of several keys, sent together (each to its own cluster node), in order. */
@@ -185,6 +219,14 @@ final class RedisGateway implements AutoCloseable {
         }
     }
 
+    private static void runFollowUp(Consumer<List<Object>> followUp, List<Object> reply, String key) {
+        try {
+            followUp.accept(reply);
+        } catch (RuntimeException e) {
+            log.debug("the follow-up of a command on {} failed: {}", key, e.getMessage());
+        }
+    }
+
     private RedisFuture<List<Object>> sendEval(LuaScript script, String key, byte[]... args) {
         String[] keys = {key};
         return send(() -> commands.evalsha(script.sha(), ScriptOutputType.MULTI, keys, args), script.name());
@@ -220,7 +262,10 @@ final class RedisGateway implements AutoCloseable {
     }
 
     private <T> T await(Supplier<RedisFuture<T>> command, String name) {
-        RedisFuture<T> future = send(command, name);
+        return await(send(command, name), name);
+    }
+
+    private <T> T await(Future<T> future, String name) {
         try {
             return future.get(timeoutMillis, TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
@@ -232,6 +277,10 @@ final class RedisGateway implements AutoCloseable {
         } catch (ExecutionException e) {
             if (e.getCause() instanceof RedisNoScriptException noScript) {
                 throw noScript;
+            }
+            if (e.getCause() instanceof RedisCommandTimeoutException timeout) { // Lettuce's timer was first
+                throw new StoreUnavailableException(
+                        "Redis did not answer " + name + " within " + timeoutMillis + " ms", timeout);
             }
             throw unavailable(name, e.getCause() == null ? e : e.getCause());
         }

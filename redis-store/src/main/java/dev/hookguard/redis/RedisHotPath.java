@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * The hot path of the Redis store: claim, renew, complete, fail, find, one record script each. A claim
@@ -76,24 +77,30 @@ final class RedisHotPath implements IdempotencyStore {
 
     @Override
     public WriteOutcome complete(EventKey key, long token, Completion completion, IdempotencyPolicy policy) {
-        List<Object> reply = indexFirst.run(LuaScript.COMPLETE, key, policy, Duration.ZERO, written -> {
-            List<byte[]> args = new ArrayList<>(List.of(
-                    number(token),
-                    ascii(completion.status().code()),
-                    millis(policy.retention()),
-                    flag(written.deadLetterIndexed()),
-                    number(completion.response().status()),
-                    ascii(
-                            completion.errorClass() == null
-                                    ? ""
-                                    : completion.errorClass().code())));
-            args.addAll(RecordCodec.responseFields(completion.response()));
-            if (completion.payload() != null) {
-                args.addAll(RecordCodec.payloadFields(completion.payload()));
-            }
-            return args;
-        });
-        return settled(key, reply);
+        List<Object> reply = indexFirst.run(
+                LuaScript.COMPLETE,
+                key,
+                policy,
+                Duration.ZERO,
+                written -> {
+                    List<byte[]> args = new ArrayList<>(List.of(
+                            number(token),
+                            ascii(completion.status().code()),
+                            millis(policy.retention()),
+                            flag(written.deadLetterIndexed()),
+                            number(completion.response().status()),
+                            ascii(
+                                    completion.errorClass() == null
+                                            ? ""
+                                            : completion.errorClass().code())));
+                    args.addAll(RecordCodec.responseFields(completion.response()));
+                    if (completion.payload() != null) {
+                        args.addAll(RecordCodec.payloadFields(completion.payload()));
+                    }
+                    return args;
+                },
+                forgetSettled(key));
+        return Replies.write(reply);
     }
 
     @Override
@@ -115,8 +122,9 @@ final class RedisHotPath implements IdempotencyStore {
                         failure.payload().body(),
                         ascii(failure.errorClass().code()),
                         flag(retryIn != null),
-                        ascii(written.dueAt())));
-        return settled(key, reply);
+                        ascii(written.dueAt())),
+                forgetSettled(key));
+        return Replies.write(reply);
     }
 
     @Override
@@ -124,13 +132,17 @@ final class RedisHotPath implements IdempotencyStore {
         return Optional.ofNullable(RecordCodec.decode(key, redis.hgetall(keys.event(key))));
     }
 
-    /** The outcome of a completion or failure; drops the open-index entry of a record it settled. */
-    private WriteOutcome settled(EventKey key, List<Object> reply) {
-        WriteOutcome outcome = Replies.write(reply);
-        if (outcome instanceof WriteOutcome.Recorded && reply.size() > 1) {
-            open.forget(key, Replies.text(reply.get(1)));
-        }
-        return outcome;
+    /**
+     * Drops the open-index entry of a record that a completion or failure settled, sent from Lettuce's I/O thread
+     * as soon as the script's reply arrives (not waited for): the caller's thread never hands it over.
+     */
+    private Consumer<List<Object>> forgetSettled(EventKey key) {
+        return reply -> {
+            String mark = Replies.settledMark(reply);
+            if (mark != null) {
+                open.forget(key, mark);
+            }
+        };
     }
 
     /** A PROCESSING or FAILED record lives at least its retention, and never less than its lease. */

@@ -17,6 +17,9 @@ import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.codec.RedisCodec;
 import io.lettuce.core.codec.StringCodec;
+import io.lettuce.core.metrics.CommandLatencyRecorder;
+import io.lettuce.core.resource.ClientResources;
+import io.lettuce.core.resource.DefaultClientResources;
 import java.util.Arrays;
 import java.util.List;
 
@@ -82,7 +85,8 @@ public final class RedisStores {
             throw new IllegalArgumentException(
                     "seedUris must name at least one node but was '" + redacted(seedUris) + "'");
         }
-        RedisClusterClient client = RedisClusterClient.create(seeds);
+        ClientResources resources = clientResources();
+        RedisClusterClient client = RedisClusterClient.create(resources, seeds);
         client.setOptions(ClusterClientOptions.builder()
                 .timeoutOptions(TimeoutOptions.enabled(config.commandTimeout()))
                 .socketOptions(socketOptions(config))
@@ -93,11 +97,11 @@ public final class RedisStores {
             return open(
                     new RedisGateway(connection.async(), config.commandTimeout(), () -> {
                         connection.close();
-                        client.shutdown();
+                        shutdown(client, resources);
                     }),
                     config);
         } catch (RedisException e) {
-            client.shutdown();
+            shutdown(client, resources);
             throw new StoreUnavailableException("cannot connect to the Redis Cluster: " + e.getMessage(), e);
         }
     }
@@ -163,7 +167,8 @@ public final class RedisStores {
     }
 
     private static RedisIdempotencyStore connect(RedisURI uri, RedisStoreConfig config) {
-        RedisClient client = RedisClient.create(withTimeout(uri, config));
+        ClientResources resources = clientResources();
+        RedisClient client = RedisClient.create(resources, withTimeout(uri, config));
         client.setOptions(ClientOptions.builder()
                 .timeoutOptions(TimeoutOptions.enabled(config.commandTimeout()))
                 .socketOptions(socketOptions(config))
@@ -174,13 +179,30 @@ public final class RedisStores {
             return open(
                     new RedisGateway(connection.async(), config.commandTimeout(), () -> {
                         connection.close();
-                        client.shutdown();
+                        shutdown(client, resources);
                     }),
                     config);
         } catch (RedisException e) {
-            client.shutdown();
+            shutdown(client, resources);
             throw new StoreUnavailableException("cannot connect to Redis: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The resources of a client the store creates: Lettuce's defaults but its per-command latency recorder, which
+     * Lettuce turns on whenever HdrHistogram and LatencyUtils are on the class path and which costs every command
+     * a map look-up and a few objects. An application that wants those metrics passes its own client to {@link
+     * #of(AbstractRedisClient, RedisStoreConfig)}.
+     */
+    private static ClientResources clientResources() {
+        return DefaultClientResources.builder()
+                .commandLatencyRecorder(CommandLatencyRecorder.disabled())
+                .build();
+    }
+
+    private static void shutdown(AbstractRedisClient client, ClientResources resources) {
+        client.shutdown();
+        resources.shutdown();
     }
 
     private static RedisIdempotencyStore open(RedisGateway gateway, RedisStoreConfig config) {

@@ -50,6 +50,18 @@ final class Replies {
         return "stale".equals(tag) ? new WriteOutcome.Stale() : new WriteOutcome.Recorded(RecordStatus.fromCode(tag));
     }
 
+    /**
+     * The open-index mark of the record that {@code complete.lua} or {@code fail.lua} settled ({@code ''} when it
+     * had none); null for a stale write or a reply that asks for an index entry first.
+     */
+    static @Nullable String settledMark(List<Object> reply) {
+        String tag = tag(reply);
+        if ("stale".equals(tag) || NEEDS_INDEX.equals(tag) || NEEDS_DUE.equals(tag) || reply.size() < 2) {
+            return null;
+        }
+        return text(reply.get(1));
+    }
+
     /** The reply of {@code enqueue.lua}, once its due-queue entry is written if it needed one. */
     static EnqueueOutcome enqueue(List<Object> reply) {
         String tag = tag(reply);

@@ -13,13 +13,14 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.springframework.data.redis.connection.RedisConnection;
-import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.integration.redis.metadata.RedisMetadataStore;
 
 /**
- * Spring Integration's {@code RedisMetadataStore}: {@code putIfAbsent(id, value)} of a new id, which is one
- * {@code HSETNX} on a single hash that holds every id (no expiry). Through Spring Data Redis's Lettuce
+ * Spring Integration's {@code RedisMetadataStore}: {@code putIfAbsent(id, "processing")} of a new id, one {@code
+ * HSETNX} on a single hash that holds every id (no expiry), then {@code replace(id, "processing", "processed")},
+ * which Spring Data Redis runs as {@code WATCH} of the whole hash, {@code HGET}, {@code MULTI}, {@code HSET},
+ * {@code EXEC} on a dedicated connection, retried while any other write to the hash intervenes. Through Spring Data Redis's Lettuce
  * connection factory with its default shared connection, like Hookguard's store. One operation is one new id;
  * the hash ({@code hookguard_bench:si-metadata:<run>}) is deleted after the run. Host, port and database come
  * from the Redis URI; a password is not supported (the benchmark Redis has none).
@@ -35,12 +36,7 @@ public class SpringRedisMetadataBenchmark {
     /** Connects and creates the store on a hash of its own. */
     @Setup
     public void open() {
-        RedisURI uri = RedisURI.create(BenchEnvironment.redisUri());
-        RedisStandaloneConfiguration server = new RedisStandaloneConfiguration(uri.getHost(), uri.getPort());
-        server.setDatabase(uri.getDatabase());
-        connections = new LettuceConnectionFactory(server);
-        connections.afterPropertiesSet();
-        connections.start();
+        connections = SpringIntegration.connections(RedisURI.create(BenchEnvironment.redisUri()));
         hash = BenchEnvironment.PREFIX + ":si-metadata:"
                 + UUID.randomUUID().toString().substring(0, 8);
         store = new RedisMetadataStore(connections, hash);
@@ -55,11 +51,18 @@ public class SpringRedisMetadataBenchmark {
         connections.destroy();
     }
 
-    /** Puts a new id. */
+    /**
+     * Claims a new id ({@code putIfAbsent(id, "processing")}) and completes it ({@code replace(id, "processing",
+     * "processed")}): the whole claim-and-complete, as Hookguard's pair.
+     */
     @Benchmark
-    public boolean putIfAbsent(EventIds ids) {
-        if (store.putIfAbsent(ids.next(), "processed") != null) {
+    public boolean putIfAbsentAndReplace(EventIds ids) {
+        String id = ids.next();
+        if (store.putIfAbsent(id, SpringIntegration.PROCESSING) != null) {
             throw new IllegalStateException("Spring Integration found a new id present");
+        }
+        if (!store.replace(id, SpringIntegration.PROCESSING, SpringIntegration.PROCESSED)) {
+            throw new IllegalStateException("Spring Integration did not replace the value it had just put");
         }
         return true;
     }

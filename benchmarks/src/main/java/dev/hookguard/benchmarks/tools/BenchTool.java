@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.hookguard.benchmarks.BenchTable;
 import dev.hookguard.benchmarks.Postgres;
 import dev.hookguard.benchmarks.filter.FilterServer;
+import dev.hookguard.benchmarks.peers.PeerRace;
 import dev.hookguard.core.signature.Headers;
 import dev.hookguard.core.signature.Scheme;
 import dev.hookguard.core.signature.WebhookSigner;
@@ -28,6 +29,8 @@ import java.util.List;
  * java -cp benchmarks.jar dev.hookguard.benchmarks.tools.BenchTool redis-claim-args   print claim.lua's ARGV, one a line
  * java -cp benchmarks.jar dev.hookguard.benchmarks.tools.BenchTool redis-complete-args T … and complete.lua's for token T
  * java -cp benchmarks.jar dev.hookguard.benchmarks.tools.BenchTool github-signature F print the signature of body F
+ * java -cp benchmarks.jar dev.hookguard.benchmarks.tools.BenchTool peer-race R N      the concurrent-duplicate race of
+ *                                                                                    every store and peer (PeerRace)
  * </pre>
  */
 public final class BenchTool {
@@ -37,8 +40,9 @@ public final class BenchTool {
     /** Runs one command; see the class comment. */
     public static void main(String[] args) throws IOException {
         if (args.length == 0) {
-            throw new IllegalArgumentException("name a command: setup, teardown, truncate, pgbench-script FILE, "
-                    + "redis-script NAME FILE, redis-claim-args, redis-complete-args TOKEN, github-signature FILE");
+            throw new IllegalArgumentException(
+                    "name a command: setup, teardown, truncate, pgbench-script FILE, "
+                            + "redis-script NAME FILE, redis-claim-args, redis-complete-args TOKEN, github-signature FILE, peer-race ROUNDS THREADS");
         }
         switch (args[0]) {
             case "setup" ->
@@ -59,6 +63,12 @@ public final class BenchTool {
             }
             case "redis-claim-args" -> print(RedisBaseline.claimArgs());
             case "redis-complete-args" -> print(RedisBaseline.completeArgs(argument(args)));
+            case "peer-race" -> {
+                if (args.length < 3) {
+                    throw new IllegalArgumentException("peer-race needs a number of rounds and of threads");
+                }
+                PeerRace.run(Integer.parseInt(args[1]), Integer.parseInt(args[2]));
+            }
             case "github-signature" -> System.out.println(githubSignature(Files.readAllBytes(Path.of(argument(args)))));
             default -> throw new IllegalArgumentException("unknown command " + args[0]);
         }

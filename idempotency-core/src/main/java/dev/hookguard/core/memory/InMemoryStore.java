@@ -22,11 +22,15 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
@@ -36,7 +40,10 @@ import org.jspecify.annotations.Nullable;
  * A {@link RecoveryStore} in a {@link ConcurrentHashMap}: every operation on one record is one {@code
  * compute} on its entry, so it is atomic per key; picks are serialised with each other and each reserves a
  * record with a {@code compute}. Time comes from the injected {@link Clock}. Records past their retention
- * are treated as absent and dropped when next touched, or by {@link #purgeExpired()}.
+ * are treated as absent and dropped when next touched, by {@link #purgeExpired()}, and by the store itself:
+ * every claim and enqueue also looks at the next {@value #SWEEP_STEP} records of a sweep that goes round the
+ * whole map and drops those that expired, so memory follows the retention without a thread of its own, and no
+ * single call pays for a full scan.
  *
  * <p>Listings, counts, picks and queue stats scan every record (O(n)): not shared between processes and
  * not sized for millions of records; use it for tests, demos and single-node services.
@@ -46,8 +53,13 @@ public final class InMemoryStore implements RecoveryStore {
     private static final Comparator<EventRecord> BY_DUE = Comparator.comparing(EventRecord::nextAttemptAt)
             .thenComparing(r -> r.key().asString());
 
+    /** How many records each claim or enqueue sweeps: more than the one it may add, so the sweep keeps up. */
+    static final int SWEEP_STEP = 2;
+
     private final ConcurrentHashMap<EventKey, Entry> entries = new ConcurrentHashMap<>();
     private final Object pickLock = new Object();
+    private final ReentrantLock sweepLock = new ReentrantLock();
+    private Iterator<Map.Entry<EventKey, Entry>> sweep = Collections.emptyIterator();
     private final Clock clock;
 
     /** A store on the system clock. */
@@ -62,6 +74,7 @@ public final class InMemoryStore implements RecoveryStore {
 
     @Override
     public ClaimOutcome claim(EventKey key, Fingerprint fingerprint, IdempotencyPolicy policy) {
+        sweepStep();
         AtomicReference<ClaimOutcome> outcome = new AtomicReference<>();
         entries.compute(key, (k, current) -> {
             Instant now = clock.instant();
@@ -104,6 +117,7 @@ public final class InMemoryStore implements RecoveryStore {
 
     @Override
     public EnqueueOutcome enqueue(EventKey key, Fingerprint fingerprint, Payload payload, IdempotencyPolicy policy) {
+        sweepStep();
         AtomicReference<EnqueueOutcome> outcome = new AtomicReference<>();
         entries.compute(key, (k, current) -> {
             Instant now = clock.instant();
@@ -231,6 +245,38 @@ public final class InMemoryStore implements RecoveryStore {
         int before = entries.size();
         entries.values().removeIf(e -> e.expired(now));
         return before - entries.size();
+    }
+
+    /**
+     * Advances the sweep by {@link #SWEEP_STEP} records, dropping each that expired (only if it is still the same
+     * entry, so a record claimed again meanwhile stays); skipped when another thread is sweeping.
+     */
+    private void sweepStep() {
+        if (!sweepLock.tryLock()) {
+            return;
+        }
+        try {
+            Instant now = clock.instant();
+            for (int i = 0; i < SWEEP_STEP; i++) {
+                if (!sweep.hasNext()) {
+                    sweep = entries.entrySet().iterator();
+                    if (!sweep.hasNext()) {
+                        return;
+                    }
+                }
+                Map.Entry<EventKey, Entry> next = sweep.next();
+                if (next.getValue().expired(now)) {
+                    entries.remove(next.getKey(), next.getValue());
+                }
+            }
+        } finally {
+            sweepLock.unlock();
+        }
+    }
+
+    /** How many records the map holds, expired or not: for tests of the sweep. */
+    int size() {
+        return entries.size();
     }
 
     private Stream<EventRecord> live(Instant now) {
