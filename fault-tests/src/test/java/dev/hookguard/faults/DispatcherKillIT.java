@@ -21,7 +21,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -38,9 +37,6 @@ class DispatcherKillIT {
     private static final Duration WINDOW = Duration.ofSeconds(3);
 
     @Test
-    @Disabled("Redis: after the kill, 2 of 120 events stayed QUEUED for 2 minutes, never picked again (issue 14): a"
-            + " pick that meets a due-queue entry before its record is written (enqueue, schedule and replay add the"
-            + " entry first) prunes it, leaving the record QUEUED out of the due queue; enable once that race is fixed")
     void shouldRunEveryEventOfAReceiverKilledMidDispatchOnTheSurvivorAndRerunOnlyHandlersInFlight() throws Exception {
         Figures figures = new Figures();
         List<String> ids = Storm.ids("dispatcher-kill", EVENTS);

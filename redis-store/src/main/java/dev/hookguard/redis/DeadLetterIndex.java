@@ -41,6 +41,19 @@ final class DeadLetterIndex {
         return true;
     }
 
+    /**
+     * Puts the event back, scored now, if its entry is missing, and bumps the change counter; run after the
+     * script that made it a dead letter, so that a listing that pruned the entry meanwhile cannot hide it.
+     */
+    void ensure(EventKey key, IdempotencyPolicy policy) {
+        redis.eval(
+                LuaScript.INDEX_ENSURE,
+                keys.deadLetters(key.endpoint()),
+                RecordCodec.ascii(key.eventId()),
+                RecordCodec.ascii(""),
+                RecordCodec.ascii(Long.toString(IndexTtl.of(policy).toMillis())));
+    }
+
     /** The endpoint's change counter, to pass to {@link #remove} after a change of the record. */
     long counter(String endpoint) {
         Double counter = redis.zscore(keys.deadLetters(endpoint), "");

@@ -43,6 +43,21 @@ final class DueIndex {
         return Long.toString((Long) reply.get(0));
     }
 
+    /**
+     * Puts the event back at {@code due} (epoch ms) if its entry is missing, and bumps the change counter; run
+     * after the record script that made it due, so that a pick that dropped the entry while the record was not
+     * due yet cannot lose it ({@code index-ensure.lua}).
+     */
+    void ensure(EventKey key, String due, Duration delay, IdempotencyPolicy policy) {
+        redis.eval(
+                LuaScript.INDEX_ENSURE,
+                keys.due(key.endpoint()),
+                RecordCodec.ascii(key.eventId()),
+                RecordCodec.ascii(due),
+                RecordCodec.ascii(Long.toString(
+                        Math.max(0, delay.toMillis()) + IndexTtl.of(policy).toMillis())));
+    }
+
     /** Drops the event's entry if it is still due at {@code due} (empty: nothing to drop). */
     void remove(EventKey key, String due) {
         if (!due.isEmpty()) {
@@ -68,8 +83,11 @@ final class DueIndex {
         return new Reservation((long) Double.parseDouble(Replies.text(reply.get(0))), Replies.text(reply.get(1)), ids);
     }
 
-    /** Drops entries whose records were no longer due, unless an entry was added since the reservation. */
-    void prune(String endpoint, long counter, List<String> eventIds) {
+    /**
+     * Drops entries whose records were no longer due, unless an entry was added since the reservation; then
+     * the entries are made due again instead ({@code due-release.lua}), in case a write is making them due.
+     */
+    void prune(String endpoint, long counter, String until, List<String> eventIds) {
         if (eventIds.isEmpty()) {
             return;
         }
@@ -78,7 +96,11 @@ final class DueIndex {
         for (int i = 0; i < eventIds.size(); i++) {
             args[i + 1] = RecordCodec.ascii(eventIds.get(i));
         }
-        redis.eval(LuaScript.INDEX_PRUNE, keys.due(endpoint), args);
+        List<Object> reply = redis.eval(LuaScript.INDEX_PRUNE, keys.due(endpoint), args);
+        if ((Long) reply.get(0) < 0) { // the queue changed since the pick: a write may be making them due
+            args[0] = RecordCodec.ascii(until);
+            redis.eval(LuaScript.DUE_RELEASE, keys.due(endpoint), args);
+        }
     }
 
     /** Depth, due now, oldest due time and the node's now, from the sorted set alone. */

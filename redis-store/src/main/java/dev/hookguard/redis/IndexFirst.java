@@ -13,8 +13,11 @@ import java.util.function.Function;
  * changes nothing and answers {@code index} (the record would become a dead letter) or {@code due} (it
  * would enter the due queue). This class then writes that entry and runs the script again, now told the
  * entry exists (and, for the due queue, its due time). A crash in between leaves an extra entry, which the
- * listing or the next pick drops, never a record missing from its index. Writes that need no entry take
- * one round trip.
+ * listing or the next pick drops, never a record missing from its index. A pick or a pruning listing that
+ * looks between the entry and the record script sees a record not due (or not dead) yet and may drop the
+ * entry; so once the record script has run, the entry is written again if it is missing ({@code
+ * index-ensure.lua}, which also bumps the change counter so that such a prune still in flight is refused).
+ * Writes that need no entry take one round trip.
  */
 final class IndexFirst {
 
@@ -99,6 +102,14 @@ final class IndexFirst {
                     ? written.withDeadLetterEntry(deadLetters.add(key, policy))
                     : written.withDueAt(due.add(key, delay, policy));
             reply = eval(script, key, args.apply(written), followUp);
+        }
+        if (!Replies.needsIndex(reply)) {
+            if (!written.dueAt().isEmpty()) {
+                due.ensure(key, written.dueAt(), delay, policy);
+            }
+            if (written.deadLetterIndexed()) {
+                deadLetters.ensure(key, policy);
+            }
         }
         return reply;
     }

@@ -43,10 +43,14 @@ enum LuaScript {
     DUE_ADD("due-add.lua", false),
     /** Reserves due events for one picker. */
     DUE_PICK("due-pick.lua", false),
+    /** Makes entries a pick reserved but could not take or drop due again. */
+    DUE_RELEASE("due-release.lua", false),
     /** Depth, due count and oldest due time of a due queue. */
     DUE_STATS("due-stats.lua", false),
     /** Removes stale entries from a dead-letter index or due queue, fenced by its change counter. */
     INDEX_PRUNE("index-prune.lua", false),
+    /** Puts an entry back in a dead-letter index or due queue after its record script, if a prune dropped it. */
+    INDEX_ENSURE("index-ensure.lua", false),
     /** Removes one entry from an index if it still has the score the caller saw. */
     INDEX_REMOVE("index-remove.lua", false);
 

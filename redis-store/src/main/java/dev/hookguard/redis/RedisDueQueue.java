@@ -77,7 +77,7 @@ final class RedisDueQueue implements DueQueue {
                 records.add(record);
             }
         }
-        due.prune(endpoint, reserved.counter(), stale);
+        due.prune(endpoint, reserved.counter(), reserved.until(), stale);
         return records;
     }
 

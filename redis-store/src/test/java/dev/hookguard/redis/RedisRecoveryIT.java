@@ -148,7 +148,7 @@ class RedisRecoveryIT {
         DueIndex.Reservation reservation = due.reserve(endpoint, 10, Duration.ofMinutes(1));
         due.add(key, Duration.ZERO, POLICY); // a receiver retry writes the entry again meanwhile
 
-        due.prune(endpoint, reservation.counter(), reservation.eventIds());
+        due.prune(endpoint, reservation.counter(), reservation.until(), reservation.eventIds());
 
         assertThat(dueQueue()).containsExactly("e1");
     }

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -104,7 +105,7 @@ public record DispatcherConfig(
                 throw new IllegalArgumentException("baseUrl must be an absolute http(s) URL but was " + baseUrl);
             }
         }
-        if (dispatchKeys == null || dispatchKeys.contains(null)) {
+        if (dispatchKeys == null || dispatchKeys.stream().anyMatch(Objects::isNull)) {
             throw new IllegalArgumentException("dispatchKeys must be a list of keys (empty for a random one)");
         }
         for (int i = 0; i < dispatchKeys.size(); i++) {

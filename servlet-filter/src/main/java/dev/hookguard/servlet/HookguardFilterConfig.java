@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
@@ -65,7 +66,7 @@ public record HookguardFilterConfig(
 
     /** Validates every field; a bad one is an {@link IllegalArgumentException} naming field and value. */
     public HookguardFilterConfig {
-        if (endpoints == null || endpoints.isEmpty() || endpoints.contains(null)) {
+        if (endpoints == null || endpoints.isEmpty() || endpoints.stream().anyMatch(Objects::isNull)) {
             throw new IllegalArgumentException("endpoints must hold at least one endpoint but was " + endpoints);
         }
         endpoints = List.copyOf(endpoints);

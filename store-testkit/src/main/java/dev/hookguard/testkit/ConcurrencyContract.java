@@ -119,6 +119,52 @@ public abstract class ConcurrencyContract extends BulkContract {
     }
 
     @Test
+    void shouldPickEveryEventEnqueuedOrReplayedWhilePickersRun() throws Exception {
+        int events = 300;
+        for (int i = 0; i < events; i++) {
+            dead(key(String.format("d%04d", i)), ErrorClass.EXCEPTION);
+        }
+        Set<EventKey> picked = ConcurrentHashMap.newKeySet();
+        AtomicInteger twice = new AtomicInteger();
+        AtomicInteger writersLeft = new AtomicInteger(4);
+        List<Integer> unused = Concurrently.run(8, 8, thread -> {
+            if (thread < 4) { // writers: enqueue new events and replay dead letters, interleaved with the picks
+                for (int i = thread; i < events; i += 4) {
+                    store.enqueue(key(String.format("q%04d", i)), FP, payload("q" + i), POLICY);
+                    store.replay(key(String.format("d%04d", i)), OPERATOR, POLICY);
+                }
+                writersLeft.decrementAndGet();
+                return 0;
+            }
+            long deadline = System.nanoTime() + PATIENCE.toNanos() * 3;
+            while (System.nanoTime() < deadline && (writersLeft.get() > 0 || picked.size() < 2 * events)) {
+                for (EventRecord record : store.pick(endpoint, 10, LONG_WINDOW)) {
+                    if (!picked.add(record.key())) {
+                        twice.incrementAndGet();
+                    }
+                }
+            }
+            return 0;
+        });
+
+        assertThat(twice).hasValue(0);
+        List<String> missed = new ArrayList<>();
+        for (int i = 0; i < events; i++) {
+            for (String id : List.of(String.format("q%04d", i), String.format("d%04d", i))) {
+                if (!picked.contains(key(id))) {
+                    EventRecord r = store.find(key(id)).orElseThrow();
+                    missed.add(id + ":" + r.status() + "@" + r.nextAttemptAt());
+                }
+            }
+        }
+        assertThat(missed)
+                .as("events never picked, with status and due time; queue %s", store.stats(endpoint))
+                .isEmpty();
+        assertThat(picked).hasSize(2 * events);
+        assertThat(store.stats(endpoint).dueNow()).isZero();
+    }
+
+    @Test
     void shouldPickEveryBatchInDueOrder() {
         for (int i = 0; i < 30; i++) {
             queued(key(String.format("q%02d", i)));
