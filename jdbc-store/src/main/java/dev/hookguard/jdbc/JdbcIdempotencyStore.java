@@ -17,12 +17,14 @@ import dev.hookguard.core.RecordPage;
 import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.WriteOutcome;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
-import org.jooq.exception.DataAccessException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -47,7 +49,7 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
     private final JdbcDialect dialect;
     private final JdbcSession session;
     private final EventRowMapper mapper;
-    private final ReadQueries reads;
+    private final RenderedStatement find;
     private final AdminQueries admin;
     private final JdbcDueQueue queue;
     private final JdbcOperatorStore operators;
@@ -82,7 +84,11 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
         WriteQueries writeQueries = new WriteQueries(table, time, claimQueries);
         this.session = new JdbcSession(dataSource, dialect);
         this.mapper = new EventRowMapper(table);
-        this.reads = new ReadQueries(table, time, claimQueries);
+        this.find = RenderedStatement.of(
+                JdbcSession.renderer(dialect),
+                new ReadQueries(table, time, claimQueries).find(),
+                ClaimQueries.ENDPOINT,
+                ClaimQueries.EVENT_ID);
         this.admin = new AdminQueries(table, time, claimQueries);
         this.queue = new JdbcDueQueue(session, claimQueries, new QueueQueries(table, time, claimQueries), mapper);
         this.operators =
@@ -100,12 +106,13 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
 
     @Override
     public WriteOutcome renew(EventKey key, long token, IdempotencyPolicy policy) {
-        return session.autoCommit("renew " + key, dsl -> writes.renew(dsl, key, token, policy));
+        return session.autoCommitJdbc("renew " + key, connection -> writes.renew(connection, key, token, policy));
     }
 
     @Override
     public WriteOutcome complete(EventKey key, long token, Completion completion, IdempotencyPolicy policy) {
-        return session.autoCommit("complete " + key, dsl -> writes.complete(dsl, key, token, completion, policy));
+        return session.autoCommitJdbc(
+                "complete " + key, connection -> writes.complete(connection, key, token, completion, policy));
     }
 
     /**
@@ -125,21 +132,26 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
             Connection connection, EventKey key, long token, Completion completion, IdempotencyPolicy policy) {
         JdbcIdempotentExecutor.requireTransaction(connection);
         try {
-            return writes.complete(session.dsl(connection), key, token, completion, policy);
-        } catch (DataAccessException e) {
+            return writes.complete(connection, key, token, completion, policy);
+        } catch (SQLException e) {
             throw StoreErrors.unavailable("complete " + key + " in the caller's transaction", e);
         }
     }
 
     @Override
     public WriteOutcome fail(EventKey key, long token, Failure failure, IdempotencyPolicy policy) {
-        return session.autoCommit("record failure of " + key, dsl -> writes.fail(dsl, key, token, failure, policy));
+        return session.autoCommitJdbc(
+                "record failure of " + key, connection -> writes.fail(connection, key, token, failure, policy));
     }
 
     @Override
     public Optional<EventRecord> find(EventKey key) {
-        return session.autoCommit(
-                "find " + key, dsl -> reads.find(dsl, key).fetchOptional().map(mapper::record));
+        return session.autoCommitJdbc("find " + key, connection -> {
+            try (PreparedStatement statement = find.prepare(connection, key.endpoint(), key.eventId());
+                    ResultSet rs = statement.executeQuery()) {
+                return rs.next() ? Optional.of(mapper.record(rs)) : Optional.empty();
+            }
+        });
     }
 
     @Override

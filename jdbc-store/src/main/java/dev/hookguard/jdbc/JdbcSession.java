@@ -52,6 +52,12 @@ final class JdbcSession {
         T run(DSLContext dsl) throws SQLException;
     }
 
+    /** Work on one connection with plain JDBC (the hot path's rendered statements). */
+    @FunctionalInterface
+    interface JdbcWork<T> {
+        T run(Connection connection) throws SQLException;
+    }
+
     JdbcDialect dialect() {
         return dialect;
     }
@@ -76,24 +82,37 @@ final class JdbcSession {
 
     /** Runs {@code work} with auto-commit on: each statement is its own transaction. */
     <T> T autoCommit(String operation, Work<T> work) {
+        return autoCommitJdbc(operation, connection -> work.run(dsl(connection)));
+    }
+
+    /**
+     * Runs {@code work} with auto-commit on, on a plain connection. Pools hand out connections in auto-commit mode
+     * (Hikari's default), and asking costs no round trip (drivers keep the mode), so nothing is sent but the work.
+     */
+    <T> T autoCommitJdbc(String operation, JdbcWork<T> work) {
         return retryingConflicts(operation, () -> {
             try (Connection connection = dataSource.getConnection()) {
                 if (!connection.getAutoCommit()) {
                     connection.setAutoCommit(true);
                 }
-                return work.run(dsl(connection));
+                return work.run(connection);
             }
         });
     }
 
     /** Runs {@code work} in one transaction of its own, committed when it returns and rolled back when it throws. */
     <T> T transaction(String operation, Work<T> work) {
+        return transactionJdbc(operation, connection -> work.run(dsl(connection)));
+    }
+
+    /** As {@link #transaction(String, Work)}, on a plain connection. */
+    <T> T transactionJdbc(String operation, JdbcWork<T> work) {
         return retryingConflicts(operation, () -> {
             try (Connection connection = dataSource.getConnection()) {
                 boolean autoCommit = connection.getAutoCommit();
                 connection.setAutoCommit(false);
                 try {
-                    T result = work.run(dsl(connection));
+                    T result = work.run(connection);
                     connection.commit();
                     return result;
                 } catch (SQLException | RuntimeException | Error e) {
