@@ -252,4 +252,9 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
     FencedWrites writes() {
         return writes;
     }
+
+    /** The dialect's claim ({@link UpsertClaim} on PostgreSQL, whose one round can run on a caller's connection). */
+    ClaimStrategy claims() {
+        return claims;
+    }
 }
