@@ -34,8 +34,10 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Every operation borrows its own connection and runs as one auto-committed statement or one short transaction of
  * its own, never inside a transaction the caller has open, so pass the pool itself, not a transaction-aware proxy. The
- * claim is a single guarded upsert on PostgreSQL and insert-if-absent plus a locked read elsewhere (see {@link
- * UpsertClaim}, {@link LockingClaim}); every later write is an {@code UPDATE} fenced by the claim's token. Leases and
+ * claim is a single guarded upsert on PostgreSQL, which also returns the row that refused it, and insert-if-absent
+ * plus a locked read elsewhere (see {@link UpsertClaim}, {@link LockingClaim}); every later write is an {@code UPDATE}
+ * fenced by the claim's token. The hot path's statements (claim, renew, complete, fail, find) are rendered once when
+ * the store is created and bound per call with plain JDBC ({@link RenderedStatement}). Leases and
  * retention follow the database's clock, in milliseconds; fencing tokens start at its time in microseconds and never
  * repeat for a key. Records past their retention behave as absent at once and are deleted by {@link #purgeExpired()},
  * except records in the due queue ({@link JdbcDueQueue}), which never expire while there. Operators' actions ({@link
