@@ -88,7 +88,6 @@ final class ClaimQueries {
      * <p>Parameters: {@link #CLAIM_PARAMETERS}.
      */
     ResultQuery<Record> claimOrRead() {
-        Table<?> claimed = DSL.table(DSL.name("claimed"));
         List<Field<?>> fromClaimed = new ArrayList<>();
         for (Field<?> column : claimColumns) {
             fromClaimed.add(DSL.field(DSL.name("claimed", column.getName()), column.getDataType()));
