@@ -108,13 +108,13 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
 
     @Override
     public WriteOutcome renew(EventKey key, long token, IdempotencyPolicy policy) {
-        return session.autoCommitJdbc("renew " + key, connection -> writes.renew(connection, key, token, policy));
+        return session.autoCommitJdbc("renew", key, connection -> writes.renew(connection, key, token, policy));
     }
 
     @Override
     public WriteOutcome complete(EventKey key, long token, Completion completion, IdempotencyPolicy policy) {
         return session.autoCommitJdbc(
-                "complete " + key, connection -> writes.complete(connection, key, token, completion, policy));
+                "complete", key, connection -> writes.complete(connection, key, token, completion, policy));
     }
 
     /**
@@ -143,12 +143,12 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
     @Override
     public WriteOutcome fail(EventKey key, long token, Failure failure, IdempotencyPolicy policy) {
         return session.autoCommitJdbc(
-                "record failure of " + key, connection -> writes.fail(connection, key, token, failure, policy));
+                "record failure of", key, connection -> writes.fail(connection, key, token, failure, policy));
     }
 
     @Override
     public Optional<EventRecord> find(EventKey key) {
-        return session.autoCommitJdbc("find " + key, connection -> {
+        return session.autoCommitJdbc("find", key, connection -> {
             try (PreparedStatement statement = find.prepare(connection, key.endpoint(), key.eventId());
                     ResultSet rs = statement.executeQuery()) {
                 return rs.next() ? Optional.of(mapper.record(rs)) : Optional.empty();

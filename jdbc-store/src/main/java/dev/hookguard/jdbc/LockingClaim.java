@@ -60,14 +60,14 @@ final class LockingClaim implements ClaimStrategy {
     @Override
     public ClaimOutcome claim(EventKey key, Fingerprint fingerprint, IdempotencyPolicy policy) {
         for (int round = 1; round <= MAX_ROUNDS; round++) {
-            Optional<Long> inserted = session.autoCommitJdbc(
-                    "claim " + key, connection -> inserted(connection, key, fingerprint, policy));
+            Optional<Long> inserted =
+                    session.autoCommitJdbc("claim", key, connection -> inserted(connection, key, fingerprint, policy));
             if (inserted.isPresent()) {
                 return new ClaimOutcome.Acquired(inserted.get(), 1);
             }
             afterRefusal.accept(key);
             Optional<ClaimOutcome> outcome = session.transactionJdbc(
-                    "claim " + key, connection -> decideLocked(connection, key, fingerprint, policy));
+                    "claim", key, connection -> decideLocked(connection, key, fingerprint, policy));
             if (outcome.isPresent()) {
                 return outcome.get();
             }

@@ -57,7 +57,7 @@ final class UpsertClaim implements ClaimStrategy {
         long retention = ClaimQueries.unfinishedRetention(policy).toMillis();
         for (int round = 1; round <= MAX_ROUNDS; round++) {
             Optional<ClaimOutcome> outcome = session.autoCommitJdbc(
-                    "claim " + key, connection -> claimOrRead(connection, key, fingerprint, lease, retention));
+                    "claim", key, connection -> claimOrRead(connection, key, fingerprint, lease, retention));
             if (outcome.isPresent()) {
                 return outcome.get();
             }
