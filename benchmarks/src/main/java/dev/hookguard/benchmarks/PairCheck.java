@@ -9,9 +9,28 @@ import dev.hookguard.core.WriteOutcome;
  * One claim + complete pair on a store, checked: a benchmark whose claims did not acquire, or whose completions
  * were stale, would measure something cheaper than the real work, so it fails instead.
  */
-final class PairCheck {
+public final class PairCheck {
 
     private PairCheck() {}
+
+    /** Seeds {@link Workload#SEEDED} completed events of {@code endpoint}, the duplicates of the duplicate workload. */
+    public static void seed(IdempotencyStore store, String endpoint) {
+        for (int n = 1; n <= Workload.SEEDED; n++) {
+            EventKey key = EventKey.of(endpoint, Workload.seededId(n));
+            if (store.claim(key, Workload.FINGERPRINT, Workload.POLICY) instanceof ClaimOutcome.Acquired acquired) {
+                store.complete(key, acquired.token(), Workload.COMPLETION, Workload.POLICY);
+            }
+        }
+    }
+
+    /** A duplicate of a seeded, completed event: the claim must report it with its stored response. */
+    static ClaimOutcome duplicate(IdempotencyStore store, EventKey key) {
+        ClaimOutcome claim = store.claim(key, Workload.FINGERPRINT, Workload.POLICY);
+        if (!(claim instanceof ClaimOutcome.Duplicate)) {
+            throw new IllegalStateException("a seeded event was not reported as a duplicate: " + claim);
+        }
+        return claim;
+    }
 
     static WriteOutcome claimAndComplete(IdempotencyStore store, EventKey key) {
         ClaimOutcome claim = store.claim(key, Workload.FINGERPRINT, Workload.POLICY);

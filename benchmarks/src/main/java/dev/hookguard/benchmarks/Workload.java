@@ -35,5 +35,16 @@ public final class Workload {
     /** The verdict every pair records. */
     public static final Completion COMPLETION = Completion.succeeded(RESPONSE);
 
+    /** How many completed events the duplicate workload seeds per endpoint; its duplicates are drawn from these. */
+    public static final int SEEDED = 1000;
+
+    /** One operation in this many of the duplicate workload is a new event; the others (80 %) are duplicates. */
+    public static final int NEW_EVERY = 5;
+
+    /** The id of seeded event {@code n} (1 to {@link #SEEDED}): the number itself, so pgbench can draw it. */
+    public static String seededId(int n) {
+        return Integer.toString(n);
+    }
+
     private Workload() {}
 }

@@ -55,7 +55,7 @@ class PgbenchScriptIT {
         assertThat(lines).hasSize(4);
         assertThat(lines.get(1)).isEqualTo("\\set id random(1, 1000000000000000000)");
         assertThat(lines.get(2))
-                .startsWith("insert into " + BenchTable.HOOKGUARD.tableName() + " ")
+                .startsWith("with claimed as (insert into " + BenchTable.HOOKGUARD.tableName() + " ")
                 .contains(" on conflict (endpoint, event_id) do update set ")
                 .contains("'" + PgbenchScript.ENDPOINT + "', :id,")
                 .contains(" returning ")
@@ -65,8 +65,31 @@ class PgbenchScriptIT {
                 .contains(".event_id = :id ")
                 .contains(" = :token")
                 .endsWith(";");
-        assertThat(String.join("\n", lines).split(":id", -1)).hasSize(3);
+        // the claim names the event in its insert and in its read of a refusing row, the completion once
+        assertThat(String.join("\n", lines).split(":id", -1)).hasSize(4);
         assertThat(String.join("\n", lines).split(":token", -1)).hasSize(2);
+    }
+
+    @Test
+    void shouldClaimADuplicateWithOneStatementInFourOfFiveTransactions() {
+        PairCheck.seed(
+                new JdbcIdempotencyStore(
+                        pool,
+                        JdbcStoreConfig.custom()
+                                .tableName(BenchTable.HOOKGUARD.tableName())
+                                .dialect(JdbcDialect.POSTGRESQL)
+                                .build()),
+                PgbenchScript.DUPLICATES);
+
+        List<String> lines = PgbenchScript.captureMixed(pool).lines().toList();
+
+        assertThat(lines).contains("\\set r random(1, 5)", "\\if :r = 1", "\\else", "\\endif");
+        List<String> duplicate = lines.subList(lines.indexOf("\\else") + 1, lines.indexOf("\\endif"));
+        assertThat(duplicate).hasSize(1);
+        assertThat(duplicate.get(0))
+                .startsWith("with claimed as (insert into ")
+                .contains("'" + PgbenchScript.DUPLICATES + "', :dup,")
+                .endsWith(";");
     }
 
     @Test

@@ -29,6 +29,7 @@ class StoreBenchmarksIT {
                 .containsExactlyInAnyOrder(
                         "RedisStoreBenchmark.claimAndComplete",
                         "JdbcStoreBenchmark.claimAndComplete",
+                        "JdbcStoreBenchmark.mostlyDuplicates",
                         "peers.CamelJdbcBenchmark.addAndConfirm",
                         "peers.SpringJdbcMetadataBenchmark.putIfAbsentAndReplace",
                         "peers.SpringRedisMetadataBenchmark.putIfAbsentAndReplace");

@@ -1,7 +1,6 @@
 package dev.hookguard.jdbc;
 
 import dev.hookguard.core.ClaimOutcome;
-import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.Fingerprint;
 import java.time.Duration;
 import java.time.Instant;
@@ -37,12 +36,11 @@ sealed interface ClaimDecision {
      * The decision for {@code row} (null when there is none) and a delivery with {@code fingerprint}, at the
      * database's {@code now} (also in microseconds, the floor of a new token).
      */
-    static ClaimDecision of(@Nullable StoredRow row, Fingerprint fingerprint, Instant now, long nowMicros) {
-        if (row == null) {
+    static ClaimDecision of(@Nullable ClaimRow r, Fingerprint fingerprint, Instant now, long nowMicros) {
+        if (r == null) {
             return new Missing();
         }
-        EventRecord r = row.record();
-        if (row.expired(now)) {
+        if (r.expired(now)) {
             return new TakeOver(new ClaimOutcome.Acquired(nextToken(r, nowMicros), 1), r.token(), true);
         }
         if (!r.fingerprint().equals(fingerprint)) {
@@ -59,12 +57,17 @@ sealed interface ClaimDecision {
         };
     }
 
-    private static ClaimDecision reclaim(EventRecord r, long nowMicros) {
+    private static ClaimDecision reclaim(ClaimRow r, long nowMicros) {
         return new TakeOver(new ClaimOutcome.Acquired(nextToken(r, nowMicros), r.attempts() + 1), r.token(), false);
     }
 
     /** {@code greatest(token + 1, now in µs)}: higher than every token the key had, also before a purge. */
-    static long nextToken(EventRecord r, long nowMicros) {
-        return Math.max(r.token() + 1, nowMicros);
+    static long nextToken(ClaimRow r, long nowMicros) {
+        return nextToken(r.token(), nowMicros);
+    }
+
+    /** {@code greatest(token + 1, now in µs)} of a row whose token is {@code token}. */
+    static long nextToken(long token, long nowMicros) {
+        return Math.max(token + 1, nowMicros);
     }
 }

@@ -21,7 +21,6 @@ import org.jooq.Field;
 import org.jooq.Query;
 import org.jooq.Record;
 import org.jooq.Record1;
-import org.jooq.Record2;
 import org.jooq.ResultQuery;
 import org.jooq.SQLDialect;
 import org.jooq.SelectField;
@@ -38,24 +37,80 @@ final class ClaimQueries {
     static final Field<String> FAILED = inline(RecordStatus.FAILED.code());
     static final Field<String> QUEUED = inline(RecordStatus.QUEUED.code());
 
+    /** Names of the parameters of the claim's shapes, in the order their callers pass them. */
+    static final String ENDPOINT = "endpoint";
+
+    static final String EVENT_ID = "event_id";
+    static final String FINGERPRINT = "fingerprint";
+    static final String LEASE_MS = "lease_ms";
+    static final String RETENTION_MS = "retention_ms";
+    static final String[] CLAIM_PARAMETERS = {ENDPOINT, EVENT_ID, FINGERPRINT, LEASE_MS, RETENTION_MS};
+
+    /** The labels of the database's time in a claim's read. */
+    static final String DB_NOW = "db_now";
+
+    static final String DB_MICROS = "db_micros";
+
     private final EventsTable t;
     private final DatabaseTime time;
     private final Field<Instant> dbNow;
     private final Field<Long> dbMicros;
+    private final List<Field<?>> claimColumns;
 
     ClaimQueries(EventsTable table, DatabaseTime time) {
         this.t = table;
         this.time = time;
-        this.dbNow = time.now().as("db_now");
-        this.dbMicros = time.micros().as("db_micros");
+        this.dbNow = time.now().as(DB_NOW);
+        this.dbMicros = time.micros().as(DB_MICROS);
+        this.claimColumns = List.of(
+                t.status,
+                t.fingerprint,
+                t.token,
+                t.attempts,
+                t.leaseUntil,
+                t.expiresAt,
+                t.nextAttemptAt,
+                t.responseStatus,
+                t.responseType,
+                t.responseBody,
+                t.responseBodyOmitted);
     }
 
     /**
-     * PostgreSQL's claim, one statement: insert a fresh row or, on conflict, take the existing one over when it is
-     * past its retention, FAILED, or PROCESSING with an expired lease (same fingerprint). Returns the new token and
-     * attempt, or no row when the guard refused.
+     * PostgreSQL's claim, one statement and one round trip whatever it finds: the guarded upsert of {@link
+     * #upsert()} in a {@code WITH}, and beside it the row it refused. Returns one row of {@link #claimColumns()}
+     * with {@code acquired} true (the claimed row), or the existing row with {@code acquired} false; both with
+     * {@link #DB_NOW} and {@link #DB_MICROS}. No row at all when the conflicting row was committed after the
+     * statement's snapshot (the upsert sees it, the read beside it does not): the caller then reads it with {@link
+     * #readForClaim(boolean)}. The read also sees the row as of that snapshot, which may be older than the version the
+     * upsert refused; {@link ClaimDecision} then either reports what was true a moment ago or starts over.
+     *
+     * <p>Parameters: {@link #CLAIM_PARAMETERS}.
      */
-    ResultQuery<Record2<Long, Integer>> upsert(DSLContext dsl, EventKey key, Fingerprint fp, IdempotencyPolicy policy) {
+    ResultQuery<Record> claimOrRead() {
+        List<Field<?>> fromClaimed = new ArrayList<>();
+        for (Field<?> column : claimColumns) {
+            fromClaimed.add(DSL.field(DSL.name("claimed", column.getName()), column.getDataType()));
+        }
+        return DSL.resultQuery(
+                "with claimed as ({0}) select true as acquired, {1}, {2} as " + DB_NOW + ", {3} as " + DB_MICROS
+                        + " from claimed union all select false, {4}, {2}, {3} from {5} where {6}"
+                        + " and not exists (select 1 from claimed)",
+                upsert(),
+                DSL.list(fromClaimed),
+                time.now(),
+                time.micros(),
+                DSL.list(claimColumns),
+                t.table,
+                isParameter());
+    }
+
+    /**
+     * PostgreSQL's guarded upsert: insert a fresh row or, on conflict, take the existing one over when it is past its
+     * retention, FAILED or QUEUED, or PROCESSING with an expired lease (same fingerprint). Returns {@link
+     * #claimColumns()} of the claimed row, or no row when the guard refused. Parameters: {@link #CLAIM_PARAMETERS}.
+     */
+    ResultQuery<Record> upsert() {
         Condition expired = expired();
         Condition reclaimable = t.fingerprint
                 .eq(excluded(t.fingerprint))
@@ -76,13 +131,68 @@ final class ClaimQueries {
         set.put(t.createdAt, when(expired, excluded(t.createdAt)).otherwise(t.createdAt));
         set.put(t.updatedAt, excluded(t.updatedAt));
         set.put(t.completedAt, nullOf(t.completedAt));
-        return dsl.insertInto(t.table)
-                .set(freshRow(key, fp, policy))
+        return DSL.insertInto(t.table)
+                .set(freshRow(
+                        param(ENDPOINT, t.endpoint),
+                        param(EVENT_ID, t.eventId),
+                        param(FINGERPRINT, t.fingerprint),
+                        DSL.param(LEASE_MS, Long.class),
+                        DSL.param(RETENTION_MS, Long.class)))
                 .onConflict(t.endpoint, t.eventId)
                 .doUpdate()
                 .set(set)
                 .where(expired.or(reclaimable))
-                .returningResult(t.token, t.attempts);
+                .returningResult(claimColumns);
+    }
+
+    /**
+     * H2's and MariaDB's first step of a claim: insert a fresh row unless the key exists, returning its token (see
+     * {@link #insertIfAbsent(DSLContext, EventKey, Map)}). Parameters: {@link #CLAIM_PARAMETERS}.
+     */
+    ResultQuery<Record1<Long>> insertIfAbsent() {
+        Field<String> endpoint = param(ENDPOINT, t.endpoint);
+        Field<String> eventId = param(EVENT_ID, t.eventId);
+        Map<Field<?>, Field<?>> row = freshRow(
+                endpoint,
+                eventId,
+                param(FINGERPRINT, t.fingerprint),
+                DSL.param(LEASE_MS, Long.class),
+                DSL.param(RETENTION_MS, Long.class));
+        if (time.dialect() == JdbcDialect.H2) {
+            return mergeIfAbsent(DSL.using(SQLDialect.H2), row, isParameter());
+        }
+        return DSL.insertInto(t.table).set(row).onDuplicateKeyIgnore().returningResult(t.token);
+    }
+
+    /**
+     * The row's claim columns and the database's current time as {@link #DB_NOW} and {@link #DB_MICROS}; locked when
+     * {@code forUpdate}. Parameters: {@code endpoint}, {@code event_id}.
+     */
+    ResultQuery<Record> readForClaim(boolean forUpdate) {
+        List<SelectField<?>> fields = new ArrayList<>(claimColumns);
+        fields.add(dbNow);
+        fields.add(dbMicros);
+        var select = DSL.select(fields).from(t.table).where(isParameter());
+        return forUpdate ? select.forUpdate() : select;
+    }
+
+    /** MySQL's read of a new row's token. Parameters: {@code endpoint}, {@code event_id}. */
+    ResultQuery<Record1<Long>> tokenOf() {
+        return DSL.select(t.token).from(t.table).where(isParameter());
+    }
+
+    /** The columns a claim decides by ({@link ClaimRow}); never the payload, the error or the history. */
+    List<Field<?>> claimColumns() {
+        return claimColumns;
+    }
+
+    /** The key condition with the parameters {@code endpoint} and {@code event_id}. */
+    Condition isParameter() {
+        return t.endpoint.eq(param(ENDPOINT, t.endpoint)).and(t.eventId.eq(param(EVENT_ID, t.eventId)));
+    }
+
+    static <T> Field<T> param(String name, Field<T> column) {
+        return DSL.param(name, column.getDataType());
     }
 
     /**
@@ -91,16 +201,20 @@ final class ClaimQueries {
      */
     ResultQuery<Record1<Long>> insertIfAbsent(DSLContext dsl, EventKey key, Map<Field<?>, Field<?>> row) {
         if (dsl.dialect().family() == SQLDialect.H2) {
-            var merge = dsl.mergeInto(t.table)
-                    .using(DSL.selectOne())
-                    .on(is(key))
-                    .whenNotMatchedThenInsert(row.keySet())
-                    .values(row.values());
-            Table<?> inserted = DSL.finalTable(merge);
-            return dsl.select(DSL.field(t.token.getUnqualifiedName(), Long.class))
-                    .from(inserted);
+            return mergeIfAbsent(dsl, row, is(key));
         }
         return dsl.insertInto(t.table).set(row).onDuplicateKeyIgnore().returningResult(t.token);
+    }
+
+    /** H2: {@code SELECT token FROM FINAL TABLE (MERGE … WHEN NOT MATCHED THEN INSERT …)}. */
+    private ResultQuery<Record1<Long>> mergeIfAbsent(DSLContext dsl, Map<Field<?>, Field<?>> row, Condition key) {
+        var merge = dsl.mergeInto(t.table)
+                .using(DSL.selectOne())
+                .on(key)
+                .whenNotMatchedThenInsert(row.keySet())
+                .values(row.values());
+        Table<?> inserted = DSL.finalTable(merge);
+        return dsl.select(DSL.field(t.token.getUnqualifiedName(), Long.class)).from(inserted);
     }
 
     /**
@@ -182,16 +296,31 @@ final class ClaimQueries {
 
     /** Every column of a new PROCESSING row: token of the database's time in µs, attempt 1, a fresh lease. */
     Map<Field<?>, Field<?>> freshRow(EventKey key, Fingerprint fp, IdempotencyPolicy policy) {
+        return freshRow(
+                val(key.endpoint()),
+                val(key.eventId()),
+                val(fp.hex()),
+                val(policy.lease().toMillis()),
+                val(unfinishedRetention(policy).toMillis()));
+    }
+
+    /** As {@link #freshRow(EventKey, Fingerprint, IdempotencyPolicy)}, of any fields (parameters of a shape). */
+    Map<Field<?>, Field<?>> freshRow(
+            Field<String> endpoint,
+            Field<String> eventId,
+            Field<String> fingerprint,
+            Field<Long> leaseMillis,
+            Field<Long> retentionMillis) {
         Map<Field<?>, Field<?>> row = new LinkedHashMap<>();
-        row.put(t.endpoint, val(key.endpoint()));
-        row.put(t.eventId, val(key.eventId()));
+        row.put(t.endpoint, endpoint);
+        row.put(t.eventId, eventId);
         row.put(t.formatVersion, inline(EventsTable.FORMAT_VERSION));
         row.put(t.status, PROCESSING);
-        row.put(t.fingerprint, val(fp.hex()));
+        row.put(t.fingerprint, fingerprint);
         row.put(t.token, time.micros());
         row.put(t.attempts, inline(1));
-        row.put(t.leaseUntil, time.after(policy.lease()));
-        row.put(t.expiresAt, time.after(unfinishedRetention(policy)));
+        row.put(t.leaseUntil, time.after(leaseMillis));
+        row.put(t.expiresAt, time.after(retentionMillis));
         row.put(t.responseBodyOmitted, inline(false));
         row.put(t.createdAt, time.now());
         row.put(t.updatedAt, time.now());

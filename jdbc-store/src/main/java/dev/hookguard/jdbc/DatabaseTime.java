@@ -5,12 +5,12 @@ import java.time.Instant;
 import org.jooq.Field;
 import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
-import org.jooq.types.DayToSecond;
 
 /**
  * The database's clock as jOOQ expressions, in milliseconds: {@code current_timestamp(3)} on PostgreSQL and H2,
  * {@code utc_timestamp(3)} on MariaDB/MySQL (whose {@code current_timestamp} follows the session time zone). Leases
- * and retention are judged by these, never by the JVM's clock; durations are bound as intervals.
+ * and retention are judged by these, never by the JVM's clock; durations are bound as whole milliseconds (a {@code
+ * BIGINT}, which plain JDBC binds as it is on every database) and added with a fixed template per dialect.
  *
  * <p>Fencing tokens start at the database's time in microseconds ({@link #micros()}) and every claim sets {@code
  * greatest(token + 1, micros)}, so a key's tokens keep rising even after its record was purged and created again.
@@ -20,10 +20,12 @@ import org.jooq.types.DayToSecond;
  */
 final class DatabaseTime {
 
+    private final JdbcDialect dialect;
     private final Field<Instant> now;
     private final Field<Long> micros;
 
     DatabaseTime(JdbcDialect dialect) {
+        this.dialect = dialect;
         this.now = switch (dialect) {
             case POSTGRESQL, H2 -> DSL.currentTimestamp(DSL.inline(3)).coerce(EventsTable.timeType(dialect));
             case MARIADB, MYSQL ->
@@ -47,6 +49,11 @@ final class DatabaseTime {
         return micros;
     }
 
+    /** The database these expressions are for. */
+    JdbcDialect dialect() {
+        return dialect;
+    }
+
     /** The database's current time. */
     Field<Instant> now() {
         return now;
@@ -54,11 +61,25 @@ final class DatabaseTime {
 
     /** The database's current time minus {@code duration}, which is bound. */
     Field<Instant> before(Duration duration) {
-        return now.minus(DSL.val(DayToSecond.valueOf(duration)));
+        return after(DSL.val(-duration.toMillis()));
     }
 
     /** The database's current time plus {@code duration}, which is bound. */
     Field<Instant> after(Duration duration) {
-        return now.plus(DSL.val(DayToSecond.valueOf(duration)));
+        return after(DSL.val(duration.toMillis()));
+    }
+
+    /**
+     * The database's current time plus {@code millis} milliseconds (a bind parameter, typically named, of a statement
+     * rendered once); null when {@code millis} is null.
+     */
+    Field<Instant> after(Field<Long> millis) {
+        return switch (dialect) {
+            case POSTGRESQL ->
+                DSL.field("({0} + cast({1} as bigint) * interval '1 millisecond')", now.getDataType(), now, millis);
+            case H2 -> DSL.field("dateadd(millisecond, cast({1} as bigint), {0})", now.getDataType(), now, millis);
+            case MARIADB, MYSQL ->
+                DSL.field("timestampadd(microsecond, cast({1} as signed) * 1000, {0})", now.getDataType(), now, millis);
+        };
     }
 }

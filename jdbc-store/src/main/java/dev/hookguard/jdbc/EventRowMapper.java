@@ -9,11 +9,21 @@ import dev.hookguard.core.HeadersCodec;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoredResponse;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.Map;
 import org.jooq.Record;
 import org.jspecify.annotations.Nullable;
 
-/** Turns a row of the events table (all of {@link EventsTable#columns}) into the core model. */
+/**
+ * Turns a row of the events table into the core model: from a jOOQ {@link Record} (the operator and queue paths) or,
+ * on the hot path, from a plain JDBC {@link ResultSet} by column label. Times are {@code TIMESTAMP WITH TIME ZONE} on
+ * PostgreSQL and H2 and {@code DATETIME} holding UTC on MariaDB/MySQL.
+ */
 final class EventRowMapper {
 
     private static final byte[] NO_BYTES = new byte[0];
@@ -22,6 +32,80 @@ final class EventRowMapper {
 
     EventRowMapper(EventsTable table) {
         this.t = table;
+    }
+
+    /** The record in the current row of {@code rs}, which has every column of {@link EventsTable#columns}. */
+    EventRecord record(ResultSet rs) throws SQLException {
+        String history = rs.getString(t.history.getName());
+        return new EventRecord(
+                EventKey.of(rs.getString(t.endpoint.getName()), rs.getString(t.eventId.getName())),
+                RecordStatus.fromCode(rs.getString(t.status.getName())),
+                new Fingerprint(rs.getString(t.fingerprint.getName())),
+                rs.getLong(t.token.getName()),
+                rs.getInt(t.attempts.getName()),
+                instant(rs, t.leaseUntil.getName()),
+                response(rs),
+                payload(rs),
+                rs.getString(t.lastError.getName()),
+                instant(rs, t.createdAt.getName()),
+                instant(rs, t.updatedAt.getName()),
+                errorClass(rs.getString(t.errorClass.getName())),
+                instant(rs, t.nextAttemptAt.getName()),
+                AuditHistory.decode(history));
+    }
+
+    /** The claim's view of the current row of {@code rs}, which has {@link ClaimQueries#claimColumns()}. */
+    ClaimRow claimRow(ResultSet rs) throws SQLException {
+        Instant expiresAt = instant(rs, t.expiresAt.getName());
+        if (expiresAt == null) {
+            throw new SQLException("row without expires_at");
+        }
+        return new ClaimRow(
+                RecordStatus.fromCode(rs.getString(t.status.getName())),
+                new Fingerprint(rs.getString(t.fingerprint.getName())),
+                rs.getLong(t.token.getName()),
+                rs.getInt(t.attempts.getName()),
+                instant(rs, t.leaseUntil.getName()),
+                expiresAt,
+                instant(rs, t.nextAttemptAt.getName()),
+                response(rs));
+    }
+
+    /** A time column (or {@code db_now}) of the current row, null when SQL NULL. */
+    @Nullable
+    Instant instant(ResultSet rs, String label) throws SQLException {
+        return switch (t.dialect) {
+            case POSTGRESQL, H2 -> {
+                OffsetDateTime time = rs.getObject(label, OffsetDateTime.class);
+                yield time == null ? null : time.toInstant();
+            }
+            case MARIADB, MYSQL -> {
+                LocalDateTime time = rs.getObject(label, LocalDateTime.class);
+                yield time == null ? null : time.toInstant(ZoneOffset.UTC);
+            }
+        };
+    }
+
+    private @Nullable StoredResponse response(ResultSet rs) throws SQLException {
+        int status = rs.getInt(t.responseStatus.getName());
+        if (rs.wasNull()) {
+            return null;
+        }
+        byte[] body = rs.getBytes(t.responseBody.getName());
+        return new StoredResponse(
+                status,
+                rs.getString(t.responseType.getName()),
+                body == null ? NO_BYTES : body,
+                rs.getBoolean(t.responseBodyOmitted.getName()));
+    }
+
+    private @Nullable Payload payload(ResultSet rs) throws SQLException {
+        byte[] body = rs.getBytes(t.payloadBody.getName());
+        if (body == null) {
+            return null;
+        }
+        String headers = rs.getString(t.payloadHeaders.getName());
+        return new Payload(body, headers == null ? Map.of() : HeadersCodec.decode(headers));
     }
 
     StoredRow row(Record r) {

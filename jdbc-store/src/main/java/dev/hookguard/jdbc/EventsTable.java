@@ -25,6 +25,9 @@ final class EventsTable {
     /** The row format this code writes into {@code format_version}. */
     static final int FORMAT_VERSION = 2;
 
+    /** The database the table is in. */
+    final JdbcDialect dialect;
+
     final Table<Record> table;
     final Field<String> endpoint;
     final Field<String> eventId;
@@ -52,6 +55,7 @@ final class EventsTable {
     final List<Field<?>> columns;
 
     EventsTable(String tableName, JdbcDialect dialect) {
+        this.dialect = dialect;
         DataType<Instant> time = timeType(dialect);
         table = DSL.table(DSL.name(tableName));
         endpoint = column(tableName, "endpoint", SQLDataType.VARCHAR(255));

@@ -120,7 +120,7 @@ final class JdbcDueQueue {
                     if (report.isPresent()) {
                         return report;
                     }
-                    long next = ClaimDecision.nextToken(mapper.record(row), claims.dbMicros(row));
+                    long next = ClaimDecision.nextToken(mapper.record(row).token(), claims.dbMicros(row));
                     queries.restart(dsl, key, fp, payload, policy, next).execute();
                     return Optional.of(new EnqueueOutcome.Queued());
                 }));

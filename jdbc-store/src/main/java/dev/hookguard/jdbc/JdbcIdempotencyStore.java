@@ -17,12 +17,14 @@ import dev.hookguard.core.RecordPage;
 import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.WriteOutcome;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
-import org.jooq.exception.DataAccessException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -32,8 +34,10 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Every operation borrows its own connection and runs as one auto-committed statement or one short transaction of
  * its own, never inside a transaction the caller has open, so pass the pool itself, not a transaction-aware proxy. The
- * claim is a single guarded upsert on PostgreSQL and insert-if-absent plus a locked read elsewhere (see {@link
- * UpsertClaim}, {@link LockingClaim}); every later write is an {@code UPDATE} fenced by the claim's token. Leases and
+ * claim is a single guarded upsert on PostgreSQL, which also returns the row that refused it, and insert-if-absent
+ * plus a locked read elsewhere (see {@link UpsertClaim}, {@link LockingClaim}); every later write is an {@code UPDATE}
+ * fenced by the claim's token. The hot path's statements (claim, renew, complete, fail, find) are rendered once when
+ * the store is created and bound per call with plain JDBC ({@link RenderedStatement}). Leases and
  * retention follow the database's clock, in milliseconds; fencing tokens start at its time in microseconds and never
  * repeat for a key. Records past their retention behave as absent at once and are deleted by {@link #purgeExpired()},
  * except records in the due queue ({@link JdbcDueQueue}), which never expire while there. Operators' actions ({@link
@@ -47,7 +51,7 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
     private final JdbcDialect dialect;
     private final JdbcSession session;
     private final EventRowMapper mapper;
-    private final ReadQueries reads;
+    private final RenderedStatement find;
     private final AdminQueries admin;
     private final JdbcDueQueue queue;
     private final JdbcOperatorStore operators;
@@ -82,7 +86,11 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
         WriteQueries writeQueries = new WriteQueries(table, time, claimQueries);
         this.session = new JdbcSession(dataSource, dialect);
         this.mapper = new EventRowMapper(table);
-        this.reads = new ReadQueries(table, time, claimQueries);
+        this.find = RenderedStatement.of(
+                JdbcSession.renderer(dialect),
+                new ReadQueries(table, time, claimQueries).find(),
+                ClaimQueries.ENDPOINT,
+                ClaimQueries.EVENT_ID);
         this.admin = new AdminQueries(table, time, claimQueries);
         this.queue = new JdbcDueQueue(session, claimQueries, new QueueQueries(table, time, claimQueries), mapper);
         this.operators =
@@ -100,12 +108,13 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
 
     @Override
     public WriteOutcome renew(EventKey key, long token, IdempotencyPolicy policy) {
-        return session.autoCommit("renew " + key, dsl -> writes.renew(dsl, key, token, policy));
+        return session.autoCommitJdbc("renew", key, connection -> writes.renew(connection, key, token, policy));
     }
 
     @Override
     public WriteOutcome complete(EventKey key, long token, Completion completion, IdempotencyPolicy policy) {
-        return session.autoCommit("complete " + key, dsl -> writes.complete(dsl, key, token, completion, policy));
+        return session.autoCommitJdbc(
+                "complete", key, connection -> writes.complete(connection, key, token, completion, policy));
     }
 
     /**
@@ -125,21 +134,26 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
             Connection connection, EventKey key, long token, Completion completion, IdempotencyPolicy policy) {
         JdbcIdempotentExecutor.requireTransaction(connection);
         try {
-            return writes.complete(session.dsl(connection), key, token, completion, policy);
-        } catch (DataAccessException e) {
+            return writes.complete(connection, key, token, completion, policy);
+        } catch (SQLException e) {
             throw StoreErrors.unavailable("complete " + key + " in the caller's transaction", e);
         }
     }
 
     @Override
     public WriteOutcome fail(EventKey key, long token, Failure failure, IdempotencyPolicy policy) {
-        return session.autoCommit("record failure of " + key, dsl -> writes.fail(dsl, key, token, failure, policy));
+        return session.autoCommitJdbc(
+                "record failure of", key, connection -> writes.fail(connection, key, token, failure, policy));
     }
 
     @Override
     public Optional<EventRecord> find(EventKey key) {
-        return session.autoCommit(
-                "find " + key, dsl -> reads.find(dsl, key).fetchOptional().map(mapper::record));
+        return session.autoCommitJdbc("find", key, connection -> {
+            try (PreparedStatement statement = find.prepare(connection, key.endpoint(), key.eventId());
+                    ResultSet rs = statement.executeQuery()) {
+                return rs.next() ? Optional.of(mapper.record(rs)) : Optional.empty();
+            }
+        });
     }
 
     @Override
@@ -239,5 +253,10 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
 
     FencedWrites writes() {
         return writes;
+    }
+
+    /** The dialect's claim ({@link UpsertClaim} on PostgreSQL, whose one round can run on a caller's connection). */
+    ClaimStrategy claims() {
+        return claims;
     }
 }

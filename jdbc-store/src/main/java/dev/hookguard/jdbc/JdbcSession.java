@@ -52,6 +52,12 @@ final class JdbcSession {
         T run(DSLContext dsl) throws SQLException;
     }
 
+    /** Work on one connection with plain JDBC (the hot path's rendered statements). */
+    @FunctionalInterface
+    interface JdbcWork<T> {
+        T run(Connection connection) throws SQLException;
+    }
+
     JdbcDialect dialect() {
         return dialect;
     }
@@ -76,24 +82,38 @@ final class JdbcSession {
 
     /** Runs {@code work} with auto-commit on: each statement is its own transaction. */
     <T> T autoCommit(String operation, Work<T> work) {
-        return retryingConflicts(operation, () -> {
+        return autoCommitJdbc(operation, "", connection -> work.run(dsl(connection)));
+    }
+
+    /**
+     * Runs {@code work} with auto-commit on, on a plain connection; the operation is named {@code verb} and {@code
+     * subject} (joined only when a failure must name it, not on every call). Pools hand out connections in auto-commit mode
+     * (Hikari's default), and asking costs no round trip (drivers keep the mode), so nothing is sent but the work.
+     */
+    <T> T autoCommitJdbc(String verb, Object subject, JdbcWork<T> work) {
+        return retryingConflicts(verb, subject, () -> {
             try (Connection connection = dataSource.getConnection()) {
                 if (!connection.getAutoCommit()) {
                     connection.setAutoCommit(true);
                 }
-                return work.run(dsl(connection));
+                return work.run(connection);
             }
         });
     }
 
     /** Runs {@code work} in one transaction of its own, committed when it returns and rolled back when it throws. */
     <T> T transaction(String operation, Work<T> work) {
-        return retryingConflicts(operation, () -> {
+        return transactionJdbc(operation, "", connection -> work.run(dsl(connection)));
+    }
+
+    /** As {@link #transaction(String, Work)}, on a plain connection. */
+    <T> T transactionJdbc(String verb, Object subject, JdbcWork<T> work) {
+        return retryingConflicts(verb, subject, () -> {
             try (Connection connection = dataSource.getConnection()) {
                 boolean autoCommit = connection.getAutoCommit();
                 connection.setAutoCommit(false);
                 try {
-                    T result = work.run(dsl(connection));
+                    T result = work.run(connection);
                     connection.commit();
                     return result;
                 } catch (SQLException | RuntimeException | Error e) {
@@ -118,16 +138,16 @@ final class JdbcSession {
      * transaction back, so nothing of it stands) up to {@value #MAX_CONFLICT_RETRIES} times with a short jittered
      * pause; any other failure, or the last conflict, is a {@link dev.hookguard.core.StoreUnavailableException}.
      */
-    private <T> T retryingConflicts(String operation, Attempt<T> attempt) {
+    private <T> T retryingConflicts(String verb, Object subject, Attempt<T> attempt) {
         for (int retry = 0; ; retry++) {
             try {
                 return attempt.run();
             } catch (SQLException | DataAccessException e) {
                 if (retry >= MAX_CONFLICT_RETRIES || !StoreErrors.isConflict(e)) {
-                    throw StoreErrors.unavailable(operation, e);
+                    throw StoreErrors.unavailable(name(verb, subject), e);
                 }
                 conflictRetries.incrementAndGet();
-                log.debug("Retrying {} after a conflict: {}", operation, e.getMessage());
+                log.debug("Retrying {} {} after a conflict: {}", verb, subject, e.getMessage());
                 pause(retry);
             }
         }
@@ -140,6 +160,11 @@ final class JdbcSession {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    private static String name(String verb, Object subject) {
+        String text = subject.toString();
+        return text.isEmpty() ? verb : verb + " " + text;
     }
 
     /** One run of an operation on a borrowed connection. */

@@ -4,12 +4,16 @@ import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.jooq.DSLContext;
 import org.jooq.Field;
-import org.jooq.Record;
 import org.jooq.exception.DataAccessException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,25 +41,33 @@ final class LockingClaim implements ClaimStrategy {
     private final ClaimQueries queries;
     private final EventRowMapper mapper;
     private final Consumer<EventKey> afterRefusal;
+    private final RenderedStatement insert;
+    private final RenderedStatement tokenOf;
+    private final RenderedStatement readLocked;
 
     LockingClaim(JdbcSession session, ClaimQueries queries, EventRowMapper mapper, Consumer<EventKey> afterRefusal) {
         this.session = session;
         this.queries = queries;
         this.mapper = mapper;
         this.afterRefusal = afterRefusal;
+        DSLContext renderer = JdbcSession.renderer(session.dialect());
+        this.insert = RenderedStatement.of(renderer, queries.insertIfAbsent(), ClaimQueries.CLAIM_PARAMETERS);
+        this.tokenOf = RenderedStatement.of(renderer, queries.tokenOf(), ClaimQueries.ENDPOINT, ClaimQueries.EVENT_ID);
+        this.readLocked = RenderedStatement.of(
+                renderer, queries.readForClaim(true), ClaimQueries.ENDPOINT, ClaimQueries.EVENT_ID);
     }
 
     @Override
     public ClaimOutcome claim(EventKey key, Fingerprint fingerprint, IdempotencyPolicy policy) {
         for (int round = 1; round <= MAX_ROUNDS; round++) {
             Optional<Long> inserted =
-                    session.autoCommit("claim " + key, dsl -> inserted(dsl, key, fingerprint, policy));
+                    session.autoCommitJdbc("claim", key, connection -> inserted(connection, key, fingerprint, policy));
             if (inserted.isPresent()) {
                 return new ClaimOutcome.Acquired(inserted.get(), 1);
             }
             afterRefusal.accept(key);
-            Optional<ClaimOutcome> outcome =
-                    session.transaction("claim " + key, dsl -> decideLocked(dsl, key, fingerprint, policy));
+            Optional<ClaimOutcome> outcome = session.transactionJdbc(
+                    "claim", key, connection -> decideLocked(connection, key, fingerprint, policy));
             if (outcome.isPresent()) {
                 return outcome.get();
             }
@@ -64,9 +76,40 @@ final class LockingClaim implements ClaimStrategy {
         return CONTENDED;
     }
 
-    /** The new row's token, or empty when the row existed. */
-    private Optional<Long> inserted(DSLContext dsl, EventKey key, Fingerprint fingerprint, IdempotencyPolicy policy) {
-        return insertedToken(session, queries, dsl, key, queries.freshRow(key, fingerprint, policy));
+    /**
+     * The new row's token, or empty when the row existed (also when H2's {@code MERGE} met a concurrent insert of the
+     * key and failed with a duplicate key). MySQL has no {@code INSERT … RETURNING}: it reads the new row's token in a
+     * second statement.
+     */
+    private Optional<Long> inserted(
+            Connection connection, EventKey key, Fingerprint fingerprint, IdempotencyPolicy policy)
+            throws SQLException {
+        try (PreparedStatement statement = insert.prepare(
+                connection,
+                key.endpoint(),
+                key.eventId(),
+                fingerprint.hex(),
+                policy.lease().toMillis(),
+                ClaimQueries.unfinishedRetention(policy).toMillis())) {
+            if (session.dialect() == JdbcDialect.MYSQL) {
+                return statement.executeUpdate() == 1 ? token(connection, key) : Optional.empty();
+            }
+            try (ResultSet rs = statement.executeQuery()) {
+                return rs.next() ? Optional.of(rs.getLong(1)) : Optional.empty();
+            }
+        } catch (SQLException e) {
+            if (e.getSQLState() != null && e.getSQLState().startsWith("23")) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+    }
+
+    private Optional<Long> token(Connection connection, EventKey key) throws SQLException {
+        try (PreparedStatement statement = tokenOf.prepare(connection, key.endpoint(), key.eventId());
+                ResultSet rs = statement.executeQuery()) {
+            return rs.next() ? Optional.of(rs.getLong(1)) : Optional.empty();
+        }
     }
 
     /**
@@ -92,20 +135,30 @@ final class LockingClaim implements ClaimStrategy {
 
     /** Under the row lock: the outcome, after taking the row over if allowed; empty when the row vanished. */
     private Optional<ClaimOutcome> decideLocked(
-            DSLContext dsl, EventKey key, Fingerprint fingerprint, IdempotencyPolicy policy) {
-        Optional<Record> row = queries.read(dsl, key, true).fetchOptional();
-        if (row.isEmpty()) {
-            return Optional.empty();
+            Connection connection, EventKey key, Fingerprint fingerprint, IdempotencyPolicy policy)
+            throws SQLException {
+        ClaimDecision decision;
+        try (PreparedStatement statement = readLocked.prepare(connection, key.endpoint(), key.eventId());
+                ResultSet rs = statement.executeQuery()) {
+            if (!rs.next()) {
+                return Optional.empty();
+            }
+            Instant now = mapper.instant(rs, ClaimQueries.DB_NOW);
+            if (now == null) {
+                throw new SQLException("claim read without the database's time");
+            }
+            decision = ClaimDecision.of(mapper.claimRow(rs), fingerprint, now, rs.getLong(ClaimQueries.DB_MICROS));
         }
-        ClaimDecision decision = ClaimDecision.of(
-                mapper.row(row.get()), fingerprint, queries.dbNow(row.get()), queries.dbMicros(row.get()));
         if (decision instanceof ClaimDecision.Report report) {
             return Optional.of(report.outcome());
         }
         if (!(decision instanceof ClaimDecision.TakeOver takeOver)) {
             return Optional.empty();
         }
-        if (queries.takeOver(dsl, key, fingerprint, policy, takeOver).execute() != 1) {
+        // rare (a failed, queued, expired or abandoned row): built with jOOQ per call, like the operator paths
+        if (queries.takeOver(session.dsl(connection), key, fingerprint, policy, takeOver)
+                        .execute()
+                != 1) {
             throw new IllegalStateException("the locked row of " + key + " changed under its lock");
         }
         return Optional.of(takeOver.acquired());

@@ -6,21 +6,12 @@ import static org.jooq.impl.DSL.inline;
 import static org.jooq.impl.DSL.val;
 import static org.jooq.impl.DSL.when;
 
-import dev.hookguard.core.Completion;
-import dev.hookguard.core.ErrorClass;
-import dev.hookguard.core.EventKey;
-import dev.hookguard.core.Failure;
-import dev.hookguard.core.HeadersCodec;
-import dev.hookguard.core.IdempotencyPolicy;
-import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoredResponse;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jooq.Condition;
-import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.UpdateConditionStep;
 import org.jooq.impl.DSL;
@@ -45,78 +36,141 @@ final class WriteQueries {
         this.claims = claims;
     }
 
-    UpdateConditionStep<?> renew(DSLContext dsl, EventKey key, long token, IdempotencyPolicy policy) {
-        return dsl.update(t.table)
-                .set(t.leaseUntil, time.after(policy.lease()))
-                .set(t.expiresAt, time.after(ClaimQueries.unfinishedRetention(policy)))
+    /** Parameter names of the fenced writes' shapes. */
+    static final String TOKEN = "token";
+
+    static final String LEASE_MS = ClaimQueries.LEASE_MS;
+    static final String RETENTION_MS = ClaimQueries.RETENTION_MS;
+    static final String STATUS = "status";
+    static final String RESPONSE_STATUS = "response_status";
+    static final String RESPONSE_TYPE = "response_type";
+    static final String RESPONSE_BODY = "response_body";
+    static final String RESPONSE_BODY_OMITTED = "response_body_omitted";
+    static final String PAYLOAD_BODY = "payload_body";
+    static final String PAYLOAD_HEADERS = "payload_headers";
+    static final String ERROR_CLASS = "error_class";
+    static final String LAST_ERROR = "last_error";
+    static final String MAX_ATTEMPTS = "max_attempts";
+    static final String RETRY_MS = "retry_ms";
+    static final String FAILED_RETENTION_MS = "failed_retention_ms";
+    static final String DEAD_RETENTION_MS = "dead_retention_ms";
+
+    /** The parameters of {@link #renew()}, in the order callers pass them. */
+    static final String[] RENEW_PARAMETERS = {
+        ClaimQueries.ENDPOINT, ClaimQueries.EVENT_ID, TOKEN, LEASE_MS, RETENTION_MS
+    };
+
+    /** The parameters of {@link #complete()}, in the order callers pass them. */
+    static final String[] COMPLETE_PARAMETERS = {
+        ClaimQueries.ENDPOINT,
+        ClaimQueries.EVENT_ID,
+        TOKEN,
+        STATUS,
+        RESPONSE_STATUS,
+        RESPONSE_TYPE,
+        RESPONSE_BODY,
+        RESPONSE_BODY_OMITTED,
+        PAYLOAD_BODY,
+        PAYLOAD_HEADERS,
+        ERROR_CLASS,
+        RETENTION_MS
+    };
+
+    /** The parameters of {@link #fail(RecordStatus)}, in the order callers pass them. */
+    static final String[] FAIL_PARAMETERS = {
+        ClaimQueries.ENDPOINT,
+        ClaimQueries.EVENT_ID,
+        TOKEN,
+        PAYLOAD_BODY,
+        PAYLOAD_HEADERS,
+        LAST_ERROR,
+        ERROR_CLASS,
+        MAX_ATTEMPTS,
+        RETRY_MS,
+        FAILED_RETENTION_MS,
+        DEAD_RETENTION_MS
+    };
+
+    /** Extends a held lease: {@code lease_until} and {@code expires_at} from now. */
+    UpdateConditionStep<?> renew() {
+        return DSL.update(t.table)
+                .set(t.leaseUntil, time.after(DSL.param(LEASE_MS, Long.class)))
+                .set(t.expiresAt, time.after(DSL.param(RETENTION_MS, Long.class)))
                 .set(t.updatedAt, time.now())
-                .where(held(key, token));
+                .where(held());
     }
 
-    UpdateConditionStep<?> complete(
-            DSLContext dsl, EventKey key, long token, Completion completion, IdempotencyPolicy policy) {
-        Map<Field<?>, Field<?>> set = new LinkedHashMap<>(response(completion.response()));
-        set.putAll(payload(completion.payload()));
-        set.put(t.status, inline(completion.status().code()));
-        set.put(t.errorClass, errorClass(completion.errorClass()));
+    /** Records SUCCEEDED or REJECTED ({@code status}) with the response to replay, kept for {@code retention_ms}. */
+    UpdateConditionStep<?> complete() {
+        Map<Field<?>, Field<?>> set = new LinkedHashMap<>(responseParameters());
+        set.putAll(payloadParameters());
+        set.put(t.status, ClaimQueries.param(STATUS, t.status));
+        set.put(t.errorClass, ClaimQueries.param(ERROR_CLASS, t.errorClass));
         set.put(t.leaseUntil, nullOf(t.leaseUntil));
-        set.put(t.expiresAt, time.after(policy.retention()));
+        set.put(t.expiresAt, time.after(DSL.param(RETENTION_MS, Long.class)));
         set.put(t.updatedAt, time.now());
         set.put(t.completedAt, time.now());
-        return dsl.update(t.table).set(set).where(held(key, token));
+        return DSL.update(t.table).set(set).where(held());
     }
 
     /**
-     * Records a failure: FAILED below {@code maxAttempts}, else DEAD with the dead-letter retention. A FAILED row with
-     * {@link Failure#retryIn()} enters the due queue at now + retryIn and is kept until then plus the retention. With
-     * {@code only} null the status is chosen in the statement (PostgreSQL returns it); with FAILED or DEAD the
-     * statement applies only when the attempts lead to that status, for databases without {@code UPDATE … RETURNING}.
+     * Records a failure: FAILED below {@code max_attempts}, else DEAD with the dead-letter retention. A FAILED row with
+     * a {@code retry_ms} (null: none) enters the due queue at now + retry and is kept for {@code failed_retention_ms}
+     * (the retry plus the retention). With {@code only} null the status is chosen in the statement (PostgreSQL returns
+     * it); with FAILED or DEAD the statement applies only when the attempts lead to that status, for databases without
+     * {@code UPDATE … RETURNING}. Parameters: {@link #FAIL_PARAMETERS}.
      */
-    UpdateConditionStep<?> fail(
-            DSLContext dsl,
-            EventKey key,
-            long token,
-            Failure failure,
-            IdempotencyPolicy policy,
-            @Nullable RecordStatus only) {
-        Condition dead = t.attempts.ge(val(policy.maxAttempts()));
-        Duration retryIn = failure.retryIn();
-        Field<Instant> due = retryIn == null ? nullOf(t.nextAttemptAt) : time.after(retryIn);
-        Field<Instant> failedExpiry =
-                time.after(retryIn == null ? policy.retention() : retryIn.plus(policy.retention()));
+    UpdateConditionStep<?> fail(@Nullable RecordStatus only) {
+        Condition dead = t.attempts.ge(DSL.param(MAX_ATTEMPTS, Integer.class));
+        Field<Instant> due = time.after(DSL.param(RETRY_MS, Long.class));
+        Field<Instant> failedExpiry = time.after(DSL.param(FAILED_RETENTION_MS, Long.class));
+        Field<Instant> deadExpiry = time.after(DSL.param(DEAD_RETENTION_MS, Long.class));
         Map<Field<?>, Field<?>> set = new LinkedHashMap<>(response(null));
-        set.putAll(payload(failure.payload()));
-        set.put(t.lastError, val(capped(failure.error())));
-        set.put(t.errorClass, errorClass(failure.errorClass()));
+        set.putAll(payloadParameters());
+        set.put(t.lastError, ClaimQueries.param(LAST_ERROR, t.lastError));
+        set.put(t.errorClass, ClaimQueries.param(ERROR_CLASS, t.errorClass));
         set.put(t.leaseUntil, nullOf(t.leaseUntil));
         set.put(t.updatedAt, time.now());
         if (only == null) {
             set.put(t.status, when(dead, inline(RecordStatus.DEAD.code())).otherwise(ClaimQueries.FAILED));
-            set.put(t.expiresAt, when(dead, time.after(policy.deadRetention())).otherwise(failedExpiry));
-            // both branches null would be typed text on PostgreSQL: without a retry the column is simply null
-            set.put(
-                    t.nextAttemptAt,
-                    retryIn == null ? due : when(dead, nullOf(t.nextAttemptAt)).otherwise(due));
-            return dsl.update(t.table).set(set).where(held(key, token));
+            set.put(t.expiresAt, when(dead, deadExpiry).otherwise(failedExpiry));
+            set.put(t.nextAttemptAt, when(dead, nullOf(t.nextAttemptAt)).otherwise(due));
+            return DSL.update(t.table).set(set).where(held());
         }
         boolean toDead = only == RecordStatus.DEAD;
         set.put(t.status, inline(only.code()));
-        set.put(t.expiresAt, toDead ? time.after(policy.deadRetention()) : failedExpiry);
+        set.put(t.expiresAt, toDead ? deadExpiry : failedExpiry);
         set.put(t.nextAttemptAt, toDead ? nullOf(t.nextAttemptAt) : due);
-        return dsl.update(t.table).set(set).where(held(key, token)).and(toDead ? dead : DSL.not(dead));
+        return DSL.update(t.table).set(set).where(held()).and(toDead ? dead : DSL.not(dead));
     }
 
-    /** The stored code of an error class, or null. */
-    Field<String> errorClass(@Nullable ErrorClass errorClass) {
-        return errorClass == null ? nullOf(t.errorClass) : inline(errorClass.code());
-    }
-
-    /** The fence: the row is PROCESSING under {@code token} and not past its retention. */
-    Condition held(EventKey key, long token) {
-        return claims.is(key)
-                .and(t.token.eq(val(token)))
+    /**
+     * The fence: the row is PROCESSING under the parameter {@code token} and not past its retention. The status is
+     * inlined, so PostgreSQL's plans can match it against partial indexes.
+     */
+    Condition held() {
+        return claims.isParameter()
+                .and(t.token.eq(DSL.param(TOKEN, Long.class)))
                 .and(t.status.eq(PROCESSING))
                 .and(t.expiresAt.gt(time.now()));
+    }
+
+    /** The response columns as the parameters of {@link #complete()}. */
+    private Map<Field<?>, Field<?>> responseParameters() {
+        Map<Field<?>, Field<?>> set = new LinkedHashMap<>();
+        set.put(t.responseStatus, ClaimQueries.param(RESPONSE_STATUS, t.responseStatus));
+        set.put(t.responseType, ClaimQueries.param(RESPONSE_TYPE, t.responseType));
+        set.put(t.responseBody, ClaimQueries.param(RESPONSE_BODY, t.responseBody));
+        set.put(t.responseBodyOmitted, ClaimQueries.param(RESPONSE_BODY_OMITTED, t.responseBodyOmitted));
+        return set;
+    }
+
+    /** The kept payload's columns as parameters. */
+    private Map<Field<?>, Field<?>> payloadParameters() {
+        Map<Field<?>, Field<?>> set = new LinkedHashMap<>();
+        set.put(t.payloadBody, ClaimQueries.param(PAYLOAD_BODY, t.payloadBody));
+        set.put(t.payloadHeaders, ClaimQueries.param(PAYLOAD_HEADERS, t.payloadHeaders));
+        return set;
     }
 
     /** The response columns set to {@code response}, or cleared when it is null. */
@@ -128,17 +182,6 @@ final class WriteQueries {
                 response == null ? nullOf(t.responseType) : val(response.contentType(), t.responseType));
         set.put(t.responseBody, response == null ? nullOf(t.responseBody) : val(response.body(), t.responseBody));
         set.put(t.responseBodyOmitted, inline(response != null && response.bodyOmitted()));
-        return set;
-    }
-
-    private Map<Field<?>, Field<?>> payload(@Nullable Payload payload) {
-        Map<Field<?>, Field<?>> set = new LinkedHashMap<>();
-        set.put(t.payloadBody, payload == null ? nullOf(t.payloadBody) : val(payload.body(), t.payloadBody));
-        set.put(
-                t.payloadHeaders,
-                payload == null
-                        ? nullOf(t.payloadHeaders)
-                        : val(HeadersCodec.encode(payload.headers()), t.payloadHeaders));
         return set;
     }
 

@@ -3,16 +3,12 @@ package dev.hookguard.jdbc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hookguard.core.ClaimOutcome;
-import dev.hookguard.core.EventKey;
-import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.Fingerprint;
-import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoredResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
@@ -32,7 +28,7 @@ class ClaimDecisionTest {
 
     @Test
     void shouldStartAfreshWithTokenOfDatabaseTimeWhenRowIsPastRetentionWhateverItHolds() {
-        StoredRow expired = row(RecordStatus.DEAD, OTHER, null, NOW);
+        ClaimRow expired = row(RecordStatus.DEAD, OTHER, null, NOW);
 
         assertThat(ClaimDecision.of(expired, FP, NOW, NOW_US))
                 .isEqualTo(new ClaimDecision.TakeOver(new ClaimOutcome.Acquired(NOW_US, 1), 7, true));
@@ -46,7 +42,8 @@ class ClaimDecisionTest {
 
     @Test
     void shouldKeepRowInDueQueueAlivePastItsExpiry() {
-        StoredRow queued = new StoredRow(row(RecordStatus.FAILED, FP, null, NOW).record(), NOW, NOW);
+        ClaimRow failed = row(RecordStatus.FAILED, FP, null, NOW);
+        ClaimRow queued = new ClaimRow(failed.status(), FP, failed.token(), failed.attempts(), null, NOW, NOW, null);
 
         assertThat(ClaimDecision.of(queued, FP, NOW, NOW_US))
                 .isEqualTo(new ClaimDecision.TakeOver(new ClaimOutcome.Acquired(NOW_US, 4), 7, false));
@@ -60,7 +57,7 @@ class ClaimDecisionTest {
 
     @Test
     void shouldReportInProgressWithRemainingLeaseWhileLeaseIsLive() {
-        StoredRow held = row(RecordStatus.PROCESSING, FP, NOW.plusMillis(250), later());
+        ClaimRow held = row(RecordStatus.PROCESSING, FP, NOW.plusMillis(250), later());
 
         assertThat(ClaimDecision.of(held, FP, NOW, NOW_US))
                 .isEqualTo(new ClaimDecision.Report(new ClaimOutcome.InProgress(Duration.ofMillis(250))));
@@ -90,24 +87,9 @@ class ClaimDecisionTest {
         return NOW.plusSeconds(60);
     }
 
-    private static StoredRow row(
+    private static ClaimRow row(
             RecordStatus status, Fingerprint fingerprint, @Nullable Instant leaseUntil, Instant expiresAt) {
         boolean finished = status == RecordStatus.SUCCEEDED || status == RecordStatus.REJECTED;
-        EventRecord record = new EventRecord(
-                EventKey.of("e", "1"),
-                status,
-                fingerprint,
-                7,
-                3,
-                leaseUntil,
-                finished ? RESPONSE : null,
-                status == RecordStatus.SUCCEEDED ? null : Payload.of(new byte[] {1}),
-                null,
-                NOW.minusSeconds(60),
-                NOW.minusSeconds(1),
-                null,
-                null,
-                List.of());
-        return new StoredRow(record, expiresAt, null);
+        return new ClaimRow(status, fingerprint, 7, 3, leaseUntil, expiresAt, null, finished ? RESPONSE : null);
     }
 }

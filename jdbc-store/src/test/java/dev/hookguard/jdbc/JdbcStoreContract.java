@@ -21,8 +21,13 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Consumer;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.ObjLongConsumer;
 import org.jooq.impl.DSL;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -69,49 +74,59 @@ abstract class JdbcStoreContract {
     }
 
     @Test
-    void shouldReportDuplicateWhenRecordCompletesBetweenRefusedClaimAndRead() {
-        long token = acquire(key("e1"), POLICY).token();
-        JdbcIdempotencyStore racing =
-                racingStore(k -> store.complete(k, token, Completion.succeeded(StoredResponse.empty(201)), POLICY));
+    void shouldReportDuplicateWhenRecordCompletesBetweenRefusedClaimAndRead() throws Exception {
+        ClaimOutcome outcome = claimRacing(
+                key("e1"),
+                POLICY,
+                (k, token) -> store.complete(k, token, Completion.succeeded(StoredResponse.empty(201)), POLICY));
 
-        assertThat(racing.claim(key("e1"), FP, POLICY))
-                .isEqualTo(new ClaimOutcome.Duplicate(RecordStatus.SUCCEEDED, StoredResponse.empty(201)));
+        assertThat(outcome).isEqualTo(new ClaimOutcome.Duplicate(RecordStatus.SUCCEEDED, StoredResponse.empty(201)));
     }
 
     @Test
-    void shouldAcquireWhenRecordFailsBetweenRefusedClaimAndRead() {
-        long token = acquire(key("e1"), POLICY).token();
-        JdbcIdempotencyStore racing =
-                racingStore(k -> store.fail(k, token, new Failure(payload("p"), "HTTP 503"), POLICY));
+    void shouldAcquireWhenRecordFailsBetweenRefusedClaimAndRead() throws Exception {
+        AtomicLong first = new AtomicLong();
+        ClaimOutcome outcome = claimRacing(key("e1"), POLICY, (k, token) -> {
+            first.set(token);
+            store.fail(k, token, new Failure(payload("p"), "HTTP 503"), POLICY);
+        });
 
-        assertThat(racing.claim(key("e1"), FP, POLICY)).isInstanceOfSatisfying(ClaimOutcome.Acquired.class, again -> {
+        assertThat(outcome).isInstanceOfSatisfying(ClaimOutcome.Acquired.class, again -> {
             assertThat(again.attempt()).isEqualTo(2);
-            assertThat(again.token()).isGreaterThan(token);
+            assertThat(again.token()).isGreaterThan(first.get());
         });
     }
 
     @Test
-    void shouldAcquireWhenLeaseExpiresBetweenRefusedClaimAndRead() {
-        long token = acquire(key("e1"), SHORT_LEASE).token();
-        JdbcIdempotencyStore racing = racingStore(k -> await().atMost(Duration.ofSeconds(10))
-                .pollInterval(Duration.ofMillis(50))
-                .until(() -> !database().now().isBefore(leaseUntil(k))));
+    void shouldAcquireWhenLeaseExpiresBetweenRefusedClaimAndRead() throws Exception {
+        AtomicLong first = new AtomicLong();
+        // long enough that the held first claim is still live when the second one is refused on it
+        IdempotencyPolicy twoSeconds =
+                IdempotencyPolicy.from(POLICY).lease(Duration.ofSeconds(2)).build();
+        ClaimOutcome outcome = claimRacing(key("e1"), twoSeconds, (k, token) -> {
+            first.set(token);
+            await().atMost(Duration.ofSeconds(10))
+                    .pollInterval(Duration.ofMillis(50))
+                    .until(() -> !database().now().isBefore(leaseUntil(k)));
+        });
 
-        assertThat(racing.claim(key("e1"), FP, SHORT_LEASE))
-                .isInstanceOfSatisfying(ClaimOutcome.Acquired.class, again -> {
-                    assertThat(again.attempt()).isEqualTo(2);
-                    assertThat(again.token()).isGreaterThan(token);
-                });
+        assertThat(outcome).isInstanceOfSatisfying(ClaimOutcome.Acquired.class, again -> {
+            assertThat(again.attempt()).isEqualTo(2);
+            assertThat(again.token()).isGreaterThan(first.get());
+        });
     }
 
     @Test
-    void shouldAcquireAfreshWhenRecordIsPurgedBetweenRefusedClaimAndRead() {
-        long purged = acquire(key("e1"), POLICY).token();
-        JdbcIdempotencyStore racing = racingStore(k -> database().delete(database().table, k));
+    void shouldAcquireAfreshWhenRecordIsPurgedBetweenRefusedClaimAndRead() throws Exception {
+        AtomicLong purged = new AtomicLong();
+        ClaimOutcome outcome = claimRacing(key("e1"), POLICY, (k, token) -> {
+            purged.set(token);
+            database().delete(database().table, k);
+        });
 
-        assertThat(racing.claim(key("e1"), FP, POLICY)).isInstanceOfSatisfying(ClaimOutcome.Acquired.class, fresh -> {
+        assertThat(outcome).isInstanceOfSatisfying(ClaimOutcome.Acquired.class, fresh -> {
             assertThat(fresh.attempt()).isEqualTo(1);
-            assertThat(fresh.token()).isGreaterThan(purged);
+            assertThat(fresh.token()).isGreaterThan(purged.get());
         });
     }
 
@@ -291,13 +306,62 @@ abstract class JdbcStoreContract {
         return until;
     }
 
-    /** A store on the same table that runs {@code race} once, between a refused claim attempt and its read. */
-    private JdbcIdempotencyStore racingStore(Consumer<EventKey> race) {
-        AtomicBoolean ran = new AtomicBoolean();
-        return new JdbcIdempotencyStore(database().dataSource, database().config(), k -> {
-            if (ran.compareAndSet(false, true)) {
-                race.accept(k);
+    /** Sessions of this test's PostgreSQL database that wait for a lock. */
+    private long waitingOnLocks() {
+        Object count = database()
+                .dsl()
+                .fetchValue("select count(*) from pg_stat_activity"
+                        + " where datname = current_database() and wait_event_type = 'Lock'");
+        return ((Number) count).longValue();
+    }
+
+    /**
+     * Claims {@code key} (token T), then claims it again with a store that runs {@code race(key, T)} once, between the
+     * refused attempt and its separate read, and returns that second claim's outcome; asserts that the race ran.
+     *
+     * <p>PostgreSQL's claim reads the refusing row in the same statement, so a separate read happens only when that
+     * statement's snapshot misses the row: the first claim is therefore held uncommitted in a transaction until the
+     * second one waits for its row lock, and committed then. The second statement, whose snapshot predates the commit,
+     * is refused on the committed row and sees no row beside it: its separate read runs, after the race.
+     */
+    private ClaimOutcome claimRacing(EventKey key, IdempotencyPolicy policy, ObjLongConsumer<EventKey> race)
+            throws Exception {
+        AtomicLong first = new AtomicLong();
+        AtomicInteger raced = new AtomicInteger();
+        JdbcIdempotencyStore racing =
+                new JdbcIdempotencyStore(database().dataSource, database().config(), k -> {
+                    if (raced.getAndIncrement() == 0) {
+                        race.accept(k, first.get());
+                    }
+                });
+        ClaimOutcome outcome;
+        if (database().dialect != JdbcDialect.POSTGRESQL) {
+            first.set(acquire(key, policy).token());
+            outcome = racing.claim(key, FP, policy);
+        } else {
+            ExecutorService second = Executors.newSingleThreadExecutor();
+            try (Connection holder = database().dataSource.getConnection()) {
+                holder.setAutoCommit(false);
+                UpsertClaim claims = (UpsertClaim) store.claims();
+                ClaimOutcome held = claims.claimOrRead(
+                                holder,
+                                key,
+                                FP,
+                                policy.lease().toMillis(),
+                                ClaimQueries.unfinishedRetention(policy).toMillis())
+                        .orElseThrow();
+                first.set(((ClaimOutcome.Acquired) held).token());
+                Future<ClaimOutcome> waiting = second.submit(() -> racing.claim(key, FP, policy));
+                await().atMost(Duration.ofSeconds(10))
+                        .pollInterval(Duration.ofMillis(20))
+                        .until(() -> waitingOnLocks() > 0);
+                holder.commit();
+                outcome = waiting.get(20, TimeUnit.SECONDS);
+            } finally {
+                second.shutdownNow();
             }
-        });
+        }
+        assertThat(raced).as("the separate read after a refusal ran").hasPositiveValue();
+        return outcome;
     }
 }

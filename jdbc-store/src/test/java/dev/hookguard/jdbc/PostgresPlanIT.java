@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import org.jooq.DSLContext;
 import org.jooq.Query;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -31,6 +32,7 @@ class PostgresPlanIT {
             .retention(Duration.ofMillis(400))
             .build();
     private static final EventKey KEY = EventKey.of("plan", "e1");
+    private static final String[] KEY_PARAMETERS = {ClaimQueries.ENDPOINT, ClaimQueries.EVENT_ID};
 
     private static TestDatabase database;
 
@@ -58,16 +60,38 @@ class PostgresPlanIT {
         assertThat(store.purgeExpired()).isEqualTo(500);
         database.dsl().execute("vacuum analyze " + database.table);
 
-        assertThat(plan(queries().reads.find(dsl(), KEY)))
+        assertThat(plan(queries().reads.find(), KEY_PARAMETERS, KEY.endpoint(), KEY.eventId()))
                 .contains("Index Scan using " + database.table + "_pk")
                 .doesNotContain("Seq Scan");
-        assertThat(plan(queries()
-                        .writes
-                        .complete(dsl(), KEY, 1, Completion.succeeded(StoredResponse.empty(200)), BRIEF)))
+        assertThat(plan(
+                        queries().writes.complete(),
+                        WriteQueries.COMPLETE_PARAMETERS,
+                        KEY.endpoint(),
+                        KEY.eventId(),
+                        1L,
+                        "S",
+                        200,
+                        null,
+                        new byte[0],
+                        false,
+                        null,
+                        null,
+                        null,
+                        400L))
                 .contains("Index Scan using " + database.table + "_")
                 .doesNotContain("Seq Scan");
-        assertThat(plan(queries().claims.upsert(dsl(), KEY, FP, BRIEF)))
-                .contains("Conflict Arbiter Indexes: " + database.table + "_pk");
+        String claimPlan = plan(
+                queries().claims.claimOrRead(),
+                ClaimQueries.CLAIM_PARAMETERS,
+                KEY.endpoint(),
+                KEY.eventId(),
+                FP.hex(),
+                400L,
+                400L);
+        assertThat(claimPlan).contains("Conflict Arbiter Indexes: " + database.table + "_pk");
+        assertThat(claimPlan.substring(claimPlan.indexOf("Append")))
+                .contains("Index Scan using " + database.table + "_pk")
+                .doesNotContain("Seq Scan");
         assertThat(plan(queries().queue.pickReturning(dsl(), "plan", 10, Duration.ofSeconds(30))))
                 .contains("Index Scan using " + database.table + "_due_idx")
                 .doesNotContain("Seq Scan");
@@ -81,6 +105,13 @@ class PostgresPlanIT {
 
     private static Queries queries() {
         return new Queries(new EventsTable(database.table, database.dialect), database.dialect);
+    }
+
+    /** The text of {@code EXPLAIN} for a hot-path shape with these values written as literals. */
+    private static String plan(Query shape, String[] names, @Nullable Object... values) {
+        String sql = RenderedStatement.of(JdbcSession.renderer(database.dialect), shape, names)
+                .inlined(values);
+        return String.join("\n", dsl().fetch("explain " + sql).getValues(0, String.class));
     }
 
     /** The text of {@code EXPLAIN} for the query with its values inlined, as a generic plan would see them. */

@@ -4,17 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hookguard.core.AuditEntry;
 import dev.hookguard.core.ClaimOutcome;
-import dev.hookguard.core.Completion;
 import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.EventKey;
-import dev.hookguard.core.Failure;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.ListFilter;
 import dev.hookguard.core.Listing;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordStatus;
-import dev.hookguard.core.StoredResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -60,12 +57,14 @@ class QueryRenderingTest {
         switch (dialect) {
             case POSTGRESQL ->
                 assertThat(claim)
-                        .startsWith("insert into my_events")
+                        .startsWith("with claimed as (insert into my_events")
                         .contains(" on conflict (endpoint, event_id) do update set ")
                         .contains(" token = greatest((my_events.token + 1), excluded.token),")
                         .contains(" where ((my_events.expires_at <= current_timestamp(3) and my_events.next_attempt_at"
                                 + " is null) or ")
-                        .endsWith(" returning my_events.token, my_events.attempts");
+                        .contains(" returning my_events.status, my_events.fingerprint, my_events.token,")
+                        .endsWith(" from my_events where (my_events.endpoint = ? and my_events.event_id = ?)"
+                                + " and not exists (select 1 from claimed)");
             case H2 ->
                 assertThat(claim)
                         .startsWith("select token from final table (merge into my_events")
@@ -95,19 +94,18 @@ class QueryRenderingTest {
                 .build();
         List<AuditEntry> history = List.of(new AuditEntry(Instant.EPOCH, "actorvalue", "replay", "notevalue"));
         Payload payload = new Payload(new byte[] {1}, Map.of("X-Header", List.of("text/value")));
-        StoredResponse response = StoredResponse.of(200, "text/value", new byte[] {2});
         List<Query> queries = List.of(
-                dialect == JdbcDialect.POSTGRESQL
-                        ? claims.upsert(dsl, KEY, FP, POLICY)
-                        : claims.insertIfAbsent(dsl, KEY, claims.freshRow(KEY, FP, POLICY)),
+                dialect == JdbcDialect.POSTGRESQL ? claims.claimOrRead() : claims.insertIfAbsent(),
+                claims.insertIfAbsent(dsl, KEY, claims.freshRow(KEY, FP, POLICY)),
+                claims.readForClaim(true),
                 claims.read(dsl, KEY, true),
                 claims.takeOver(
                         dsl, KEY, FP, POLICY, new ClaimDecision.TakeOver(new ClaimOutcome.Acquired(2, 1), 1, true)),
-                writes.renew(dsl, KEY, 1, POLICY),
-                writes.complete(dsl, KEY, 1, Completion.rejected(response, payload), POLICY),
-                writes.fail(dsl, KEY, 1, new Failure(payload, "errorvalue"), POLICY, null),
-                writes.fail(dsl, KEY, 1, new Failure(payload, "errorvalue"), POLICY, RecordStatus.DEAD),
-                reads.find(dsl, KEY),
+                writes.renew(),
+                writes.complete(),
+                writes.fail(null),
+                writes.fail(RecordStatus.DEAD),
+                reads.find(),
                 dialect == JdbcDialect.POSTGRESQL
                         ? queue.upsert(dsl, KEY, FP, payload, POLICY)
                         : queue.restart(dsl, KEY, FP, payload, POLICY, 5),

@@ -2,12 +2,16 @@ package dev.hookguard.benchmarks.tools;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.hookguard.benchmarks.BenchTable;
+import dev.hookguard.benchmarks.PairCheck;
 import dev.hookguard.benchmarks.Postgres;
 import dev.hookguard.benchmarks.filter.FilterServer;
 import dev.hookguard.benchmarks.peers.PeerRace;
 import dev.hookguard.core.signature.Headers;
 import dev.hookguard.core.signature.Scheme;
 import dev.hookguard.core.signature.WebhookSigner;
+import dev.hookguard.jdbc.JdbcDialect;
+import dev.hookguard.jdbc.JdbcIdempotencyStore;
+import dev.hookguard.jdbc.JdbcStoreConfig;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,6 +28,10 @@ import java.util.List;
  * java -cp benchmarks.jar dev.hookguard.benchmarks.tools.BenchTool teardown           drop them
  * java -cp benchmarks.jar dev.hookguard.benchmarks.tools.BenchTool truncate           empty them
  * java -cp benchmarks.jar dev.hookguard.benchmarks.tools.BenchTool pgbench-script F   write the pgbench script to F
+ * java -cp benchmarks.jar dev.hookguard.benchmarks.tools.BenchTool seed               seed the duplicate workload's
+ *                                                                                    completed events for pgbench
+ * java -cp benchmarks.jar dev.hookguard.benchmarks.tools.BenchTool pgbench-mixed-script F  … and its script (80 %
+ *                                                                                    duplicates; after seed)
  * java -cp benchmarks.jar dev.hookguard.benchmarks.tools.BenchTool redis-script NAME F  write the store's script NAME
  *                                                                                    (prelude + claim.lua, …) to F
  * java -cp benchmarks.jar dev.hookguard.benchmarks.tools.BenchTool redis-claim-args   print claim.lua's ARGV, one a line
@@ -41,8 +49,9 @@ public final class BenchTool {
     public static void main(String[] args) throws IOException {
         if (args.length == 0) {
             throw new IllegalArgumentException(
-                    "name a command: setup, teardown, truncate, pgbench-script FILE, "
-                            + "redis-script NAME FILE, redis-claim-args, redis-complete-args TOKEN, github-signature FILE, peer-race ROUNDS THREADS");
+                    "name a command: setup, teardown, truncate, pgbench-script FILE, seed, pgbench-mixed-script FILE, "
+                            + "redis-script NAME FILE, redis-claim-args, redis-complete-args TOKEN, github-signature FILE, "
+                            + "peer-race ROUNDS THREADS");
         }
         switch (args[0]) {
             case "setup" ->
@@ -54,6 +63,19 @@ public final class BenchTool {
             case "pgbench-script" -> {
                 Path file = Path.of(argument(args));
                 onDatabase(pool -> write(file, PgbenchScript.capture(pool)));
+            }
+            case "seed" ->
+                onDatabase(pool -> PairCheck.seed(
+                        new JdbcIdempotencyStore(
+                                pool,
+                                JdbcStoreConfig.custom()
+                                        .tableName(BenchTable.HOOKGUARD.tableName())
+                                        .dialect(JdbcDialect.POSTGRESQL)
+                                        .build()),
+                        PgbenchScript.DUPLICATES));
+            case "pgbench-mixed-script" -> {
+                Path file = Path.of(argument(args));
+                onDatabase(pool -> write(file, PgbenchScript.captureMixed(pool)));
             }
             case "redis-script" -> {
                 if (args.length < 3) {

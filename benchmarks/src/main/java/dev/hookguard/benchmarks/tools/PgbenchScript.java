@@ -32,17 +32,62 @@ public final class PgbenchScript {
     /** The endpoint of the rows {@code pgbench} writes. */
     public static final String ENDPOINT = "pgbench";
 
+    /** The endpoint of the seeded events whose duplicates the mixed script claims ({@code BenchTool seed}). */
+    public static final String DUPLICATES = "pgbench-dup";
+
     private PgbenchScript() {}
 
     /** The script's text, captured from a store on {@code dataSource} (whose table must exist). */
     public static String capture(DataSource dataSource) {
+        return "-- One claim + complete pair, as JdbcIdempotencyStore sends it (captured by BenchTool pgbench-script)\n"
+                + "\\set id random(1, 1000000000000000000)\n"
+                + pair(dataSource);
+    }
+
+    /**
+     * The duplicate workload's script: one transaction in {@link Workload#NEW_EVERY} the pair of {@link
+     * #capture(DataSource)}, the others the statements the store sends for a duplicate claim of one of the seeded
+     * events of {@link #DUPLICATES} (which {@code BenchTool seed} creates), drawn as {@code :dup}.
+     */
+    public static String captureMixed(DataSource dataSource) {
         StatementCapture capture = new StatementCapture();
-        JdbcIdempotencyStore store = new JdbcIdempotencyStore(
-                capture.wrap(dataSource),
+        JdbcIdempotencyStore store = store(capture.wrap(dataSource));
+        String seeded = Workload.seededId(1);
+        ClaimOutcome claim = store.claim(EventKey.of(DUPLICATES, seeded), Workload.FINGERPRINT, Workload.POLICY);
+        if (!(claim instanceof ClaimOutcome.Duplicate)) {
+            throw new IllegalStateException(
+                    "the seeded event was not a duplicate (run BenchTool seed first): " + claim);
+        }
+        StringBuilder duplicate = new StringBuilder();
+        for (StatementCapture.Executed statement : capture.executed()) {
+            duplicate.append(inline(statement, seeded, -1, ":dup")).append(";\n");
+        }
+        return "-- The duplicate workload, as JdbcIdempotencyStore sends it (captured by BenchTool pgbench-mixed-script):\n"
+                + "-- one transaction in " + Workload.NEW_EVERY + " a new event's claim + complete, the others a"
+                + " duplicate claim of a seeded event\n"
+                + "\\set id random(1, 1000000000000000000)\n"
+                + "\\set dup random(1, " + Workload.SEEDED + ")\n"
+                + "\\set r random(1, " + Workload.NEW_EVERY + ")\n"
+                + "\\if :r = 1\n"
+                + pair(dataSource)
+                + "\\else\n"
+                + duplicate
+                + "\\endif\n";
+    }
+
+    private static JdbcIdempotencyStore store(DataSource dataSource) {
+        return new JdbcIdempotencyStore(
+                dataSource,
                 JdbcStoreConfig.custom()
                         .tableName(BenchTable.HOOKGUARD.tableName())
                         .dialect(JdbcDialect.POSTGRESQL)
                         .build());
+    }
+
+    /** The claim ({@code \\gset} of its token) and the completion of a new event {@code :id}. */
+    private static String pair(DataSource dataSource) {
+        StatementCapture capture = new StatementCapture();
+        JdbcIdempotencyStore store = store(capture.wrap(dataSource));
         String eventId = "capture-" + UUID.randomUUID();
         EventKey key = EventKey.of(ENDPOINT, eventId);
         ClaimOutcome claim = store.claim(key, Workload.FINGERPRINT, Workload.POLICY);
@@ -55,23 +100,20 @@ public final class PgbenchScript {
             throw new IllegalStateException("expected the store to send 2 statements for a pair, but it sent "
                     + executed.size() + ": " + executed);
         }
-        String claimed = inline(executed.get(0), eventId, acquired.token());
-        String completed = inline(executed.get(1), eventId, acquired.token());
+        String claimed = inline(executed.get(0), eventId, acquired.token(), ":id");
+        String completed = inline(executed.get(1), eventId, acquired.token(), ":id");
         if (!claimed.matches("(?s).* returning .*\\b" + TOKEN + "\\b.*") || !completed.contains(":" + TOKEN)) {
             throw new IllegalStateException("expected the claim to return the token and the completion to send it: "
                     + claimed + "; " + completed);
         }
-        return "-- One claim + complete pair, as JdbcIdempotencyStore sends it (captured by BenchTool pgbench-script)\n"
-                + "\\set id random(1, 1000000000000000000)\n"
-                + claimed + " \\gset\n"
-                + completed + ";\n";
+        return claimed + " \\gset\n" + completed + ";\n";
     }
 
     /**
-     * The statement with its {@code ?} markers replaced by literals, the event id by {@code :id} and the token by
-     * {@code :token}.
+     * The statement with its {@code ?} markers replaced by literals, the event id by {@code idVariable} and the token
+     * by {@code :token}.
      */
-    static String inline(StatementCapture.Executed statement, String eventId, long token) {
+    static String inline(StatementCapture.Executed statement, String eventId, long token, String idVariable) {
         StringBuilder sql = new StringBuilder();
         boolean quoted = false;
         int index = 0;
@@ -87,7 +129,7 @@ public final class PgbenchScript {
                 Object value = statement.values().get(index);
                 sql.append(
                         eventId.equals(value)
-                                ? ":id"
+                                ? idVariable
                                 : Long.valueOf(token).equals(value) ? ":" + TOKEN : literal(value));
             } else {
                 sql.append(c);
