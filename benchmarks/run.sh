@@ -9,7 +9,8 @@
 #      assembles them, prelude.lua first), one phase each.                                    target >= 0.7
 #   2. JDBC store on PostgreSQL: JMH pairs/s vs pgbench -M prepared running the two statements the store sends,
 #      with N clients.                                                                          target >= 0.8
-#   3. Peers on the same Redis / PostgreSQL: Hookguard's pairs/s vs Camel JdbcMessageIdRepository and Spring
+#   3. Peers on the same Redis / PostgreSQL: Hookguard's pairs/s (and the transactional path's events/s, claim and
+#      verdict committed once) vs Camel JdbcMessageIdRepository and Spring
 #      Integration JdbcMetadataStore / RedisMetadataStore deduplicating new ids.               target >= 1.0
 #   4. Filter overhead: wrk against one Jetty serving one handler bare, behind the filter on the in-memory store,
 #      and behind the filter on the Redis store: throughput at WRK_CONNECTIONS, and the p99 latency of a paced
@@ -176,8 +177,8 @@ for n in $THREADS; do
         || die "JMH failed: see $OUT/jmh-redis-$n.txt"
     log "PostgreSQL, $n client(s): pgbench ${RAW_SECONDS}s"
     pg_raw "$n"
-    log "PostgreSQL, $n thread(s): JMH JdbcStoreBenchmark, CamelJdbcBenchmark, SpringJdbcMetadataBenchmark"
-    jmh 'JdbcStoreBenchmark|CamelJdbcBenchmark|SpringJdbcMetadataBenchmark' -t "$n" -rf csv -rff "$OUT/jmh-jdbc-$n.csv" \
+    log "PostgreSQL, $n thread(s): JMH JdbcStoreBenchmark, TransactionalExecutorBenchmark, CamelJdbcBenchmark, SpringJdbcMetadataBenchmark"
+    jmh 'JdbcStoreBenchmark|TransactionalExecutorBenchmark|CamelJdbcBenchmark|SpringJdbcMetadataBenchmark' -t "$n" -rf csv -rff "$OUT/jmh-jdbc-$n.csv" \
         >"$OUT/jmh-jdbc-$n.txt" 2>&1 || die "JMH failed: see $OUT/jmh-jdbc-$n.txt"
 done
 
@@ -278,6 +279,8 @@ REPORT="$OUT/results.md"
     done
     peer_rows jdbc JdbcStoreBenchmark.claimAndComplete CamelJdbcBenchmark.addAndConfirm \
         "JDBC store vs Camel JdbcMessageIdRepository"
+    peer_rows jdbc TransactionalExecutorBenchmark.executeInTransaction CamelJdbcBenchmark.addAndConfirm \
+        "JDBC transactional path (claim + verdict, one commit) vs Camel JdbcMessageIdRepository"
     peer_rows jdbc JdbcStoreBenchmark.claimAndComplete SpringJdbcMetadataBenchmark.putIfAbsent \
         "JDBC store vs Spring Integration JdbcMetadataStore"
     peer_rows redis RedisStoreBenchmark.claimAndComplete SpringRedisMetadataBenchmark.putIfAbsent \

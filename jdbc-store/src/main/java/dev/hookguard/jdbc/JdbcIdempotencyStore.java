@@ -53,6 +53,7 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
     private final JdbcOperatorStore operators;
     private final FencedWrites writes;
     private final ClaimStrategy claims;
+    private final ClaimQueries claimQueries;
 
     /** A store on the table {@code hookguard_events}, dialect detected from the data source. */
     public JdbcIdempotencyStore(DataSource dataSource) {
@@ -81,6 +82,7 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
         ClaimQueries claimQueries = new ClaimQueries(table, time);
         WriteQueries writeQueries = new WriteQueries(table, time, claimQueries);
         this.session = new JdbcSession(dataSource, dialect);
+        this.claimQueries = claimQueries;
         this.mapper = new EventRowMapper(table);
         this.reads = new ReadQueries(table, time, claimQueries);
         this.admin = new AdminQueries(table, time, claimQueries);
@@ -239,5 +241,13 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
 
     FencedWrites writes() {
         return writes;
+    }
+
+    ClaimQueries claimQueries() {
+        return claimQueries;
+    }
+
+    EventRowMapper mapper() {
+        return mapper;
     }
 }
