@@ -141,9 +141,9 @@ abstract class TransactionalModeContract {
     @Test
     void shouldRollBackAndRecordTheFailureWhenTheHandlerOutlivesItsLease() throws Exception {
         IdempotencyPolicy shortLease = JdbcStoreContract.SHORT_LEASE;
-        long started = System.nanoTime();
 
         Execution execution = executor.executeInTransaction(key("e1"), FP, payload(), shortLease, tx -> {
+            long started = System.nanoTime(); // after the claim
             effects.write(tx.dsl(), effect("e1"));
             await().atMost(Duration.ofSeconds(10))
                     .pollInterval(Duration.ofMillis(20))
