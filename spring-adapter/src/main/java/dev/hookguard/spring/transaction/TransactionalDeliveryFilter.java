@@ -108,12 +108,12 @@ final class TransactionalDeliveryFilter implements Filter {
         try {
             chain.doFilter(req, res);
         } catch (IOException | ServletException | RuntimeException | Error e) {
-            rollBack(delivery, e);
+            rollBackEarly(delivery, e);
             throw e;
         }
         if (!req.isAsyncStarted()
                 && Classification.of(((HttpServletResponse) res).getStatus()) == Classification.RETRYABLE) {
-            rollBack(delivery, null);
+            rollBackEarly(delivery, null);
         }
     }
 
@@ -162,6 +162,22 @@ final class TransactionalDeliveryFilter implements Filter {
         } catch (RuntimeException e) {
             log.warn("Could not commit a webhook's transaction; nothing of it is recorded: {}", e.toString());
             return false;
+        }
+    }
+
+    /** Rolls back right after the handler failed; the filter records the failure next, on a free connection. */
+    private void rollBackEarly(TransactionalDelivery delivery, @Nullable Throwable cause) {
+        HeldTransaction held = delivery.held();
+        if (held == null) {
+            rollBack(delivery, cause);
+            return;
+        }
+        try {
+            store.rollBackEarly(held);
+        } catch (RuntimeException e) {
+            if (cause != null) {
+                cause.addSuppressed(e);
+            }
         }
     }
 

@@ -133,7 +133,9 @@ final class TransactionalStore extends ForwardingRecoveryStore {
             throw new UnrecordableVerdictException("the verdict could not be written in the handler's transaction", e);
         }
         if (outcome instanceof WriteOutcome.Stale) {
-            throw new UnrecordableVerdictException("the handler ran longer than its lease; its transaction rolls back");
+            throw new UnrecordableVerdictException(
+                    "the verdict was not written",
+                    new IllegalStateException("the handler ran longer than its lease; its transaction rolls back"));
         }
         TransactionalDelivery delivery = TransactionalDelivery.current();
         if (handlerRan && delivery != null && delivery.holds(transaction)) {
@@ -173,11 +175,7 @@ final class TransactionalStore extends ForwardingRecoveryStore {
     @Nullable
     HeldTransaction takeForHandler(EventKey key) {
         HeldTransaction transaction = held.get(key);
-        if (transaction == null || transaction.ended()) {
-            return null;
-        }
-        transaction.bindHere();
-        return transaction;
+        return transaction != null && transaction.bindForHandler() ? transaction : null;
     }
 
     /** Commits a handler's transaction whose verdict is in it. */
@@ -187,6 +185,14 @@ final class TransactionalStore extends ForwardingRecoveryStore {
         } finally {
             forget(transaction);
         }
+    }
+
+    /**
+     * Rolls a handler's transaction back (if it did not end) as soon as the handler failed, and keeps it known, so that
+     * the failure the filter records next is written in a transaction of its own on a free connection.
+     */
+    void rollBackEarly(HeldTransaction transaction) {
+        rollBack(transaction);
     }
 
     /** Rolls a handler's transaction back (if it did not end) and forgets it. */
@@ -206,11 +212,16 @@ final class TransactionalStore extends ForwardingRecoveryStore {
 
     /** A claim nobody took up within its lease (the filter gave it up without a verdict): rolled back. */
     private void sweep(HeldTransaction transaction) {
-        if (held.remove(transaction.key(), transaction) && !transaction.bound()) {
-            log.warn(
-                    "The claim of {} was not taken up by its request; its transaction is rolled back",
-                    transaction.key());
-            rollBack(transaction);
+        try {
+            if (transaction.sweep()) {
+                forget(transaction);
+                log.warn(
+                        "The claim of {} was not taken up by its request; its transaction was rolled back",
+                        transaction.key());
+            }
+        } catch (RuntimeException e) {
+            forget(transaction);
+            log.warn("Could not roll back the abandoned transaction of {}: {}", transaction.key(), e.toString());
         }
     }
 
