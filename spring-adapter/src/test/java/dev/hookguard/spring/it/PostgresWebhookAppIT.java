@@ -70,7 +70,7 @@ class PostgresWebhookAppIT extends AbstractWebhookAppIT {
     }
 
     /** The payments endpoint's lease: short, so that a handler can outlive it. */
-    static final Duration LEASE = Duration.ofSeconds(3);
+    static final Duration LEASE = Duration.ofSeconds(10);
     /** Handler runs of the "hold" behaviour, and what they wait for before answering. */
     static final AtomicInteger HOLDING_RUNS = new AtomicInteger();
 
