@@ -43,8 +43,11 @@ import org.slf4j.LoggerFactory;
  */
 public final class JdbcIdempotentExecutor implements AutoCloseable {
 
-    /** Default bound on a duplicate's wait for the holder's row lock: one second. */
-    public static final Duration DEFAULT_LOCK_WAIT = Duration.ofSeconds(1);
+    /**
+     * Default bound on a duplicate's wait for the holder's row lock: 500 ms, below the servlet filter's default store
+     * timeout (1 s), so that a waiting duplicate is answered 409 rather than 503.
+     */
+    public static final Duration DEFAULT_LOCK_WAIT = Duration.ofMillis(500);
 
     private static final Logger log = LoggerFactory.getLogger(JdbcIdempotentExecutor.class);
 

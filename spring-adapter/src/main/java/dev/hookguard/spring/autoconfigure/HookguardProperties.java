@@ -409,9 +409,9 @@ public class HookguardProperties {
         /**
          * Transactional endpoints: how long a concurrent duplicate waits for the row lock of the delivery that holds
          * the event before it is answered 409 with Retry-After (PostgreSQL: to the millisecond; MariaDB: whole
-         * seconds, at least one).
+         * seconds, at least one). Keep it below hookguard.store-timeout, or the wait is answered 503.
          */
-        private Duration lockWait = Duration.ofSeconds(1);
+        private Duration lockWait = Duration.ofMillis(500);
 
         public Duration getLockWait() {
             return lockWait;

@@ -31,7 +31,7 @@ public record TransactionalWebhooks(
         }
     }
 
-    /** With {@link JdbcIdempotentExecutor#DEFAULT_LOCK_WAIT} (one second). */
+    /** With {@link JdbcIdempotentExecutor#DEFAULT_LOCK_WAIT} (500 ms). */
     public TransactionalWebhooks(
             JdbcIdempotencyStore store, DataSource dataSource, PlatformTransactionManager transactionManager) {
         this(store, dataSource, transactionManager, JdbcIdempotentExecutor.DEFAULT_LOCK_WAIT);
