@@ -45,6 +45,12 @@ final class Figures {
         }
     }
 
+    /** How many deliveries were answered {@code status}. */
+    int answered(int status) {
+        AtomicInteger count = statuses.get(Integer.toString(status));
+        return count == null ? 0 : count.get();
+    }
+
     void connectionError() {
         deliveries.incrementAndGet();
         connectionErrors.incrementAndGet();

@@ -57,6 +57,7 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
     private final JdbcOperatorStore operators;
     private final FencedWrites writes;
     private final ClaimStrategy claims;
+    private final ClaimQueries claimQueries;
 
     /** A store on the table {@code hookguard_events}, dialect detected from the data source. */
     public JdbcIdempotencyStore(DataSource dataSource) {
@@ -85,6 +86,7 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
         ClaimQueries claimQueries = new ClaimQueries(table, time);
         WriteQueries writeQueries = new WriteQueries(table, time, claimQueries);
         this.session = new JdbcSession(dataSource, dialect);
+        this.claimQueries = claimQueries;
         this.mapper = new EventRowMapper(table);
         this.find = RenderedStatement.of(
                 JdbcSession.renderer(dialect),
@@ -258,5 +260,13 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
     /** The dialect's claim ({@link UpsertClaim} on PostgreSQL, whose one round can run on a caller's connection). */
     ClaimStrategy claims() {
         return claims;
+    }
+
+    ClaimQueries claimQueries() {
+        return claimQueries;
+    }
+
+    EventRowMapper mapper() {
+        return mapper;
     }
 }

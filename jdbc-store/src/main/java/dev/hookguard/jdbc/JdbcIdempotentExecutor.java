@@ -1,6 +1,5 @@
 package dev.hookguard.jdbc;
 
-import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.Completion;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.Failure;
@@ -16,64 +15,73 @@ import dev.hookguard.core.executor.Execution;
 import dev.hookguard.core.executor.Verdict;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.function.Supplier;
-import org.jooq.exception.DataAccessException;
+import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The transactional mode: runs a {@link TransactionalHandler} inside the database transaction that also records its
- * verdict, so the handler's own writes and the SUCCEEDED (or REJECTED) record commit together or not at all — the
- * exactly-once effect Stripe gets for its idempotency keys by recording the key's progress with the work it guards.
+ * The transactional mode: runs a {@link TransactionalHandler} inside the one database transaction that also claims
+ * the event and records its verdict ({@link TransactionalClaim}), so the handler's own writes and the SUCCEEDED (or
+ * REJECTED) record commit together, in one commit, or not at all — the exactly-once effect Stripe gets for its
+ * idempotency keys by recording the key's progress with the work it guards.
  *
  * <ol>
- *   <li>The claim commits on its own, as in {@link JdbcIdempotencyStore#claim}: duplicates meanwhile get IN_PROGRESS,
- *       and the lease is renewed while the handler runs.
- *   <li>The handler runs in one transaction; the verdict is written in that transaction with the claim's token.
- *   <li>2xx and final 4xx commit the handler's writes with the record. An exception or a retryable status rolls them
- *       back, and the failure is recorded in a separate transaction. If the lease was taken over meanwhile, the fenced
- *       write finds nothing and everything rolls back ({@link Verdict#STALE}): the new holder's run is the one that
- *       counts.
+ *   <li>The claim is the transaction's first statement and keeps the event's row locked: a concurrent duplicate
+ *       waits at most {@link #lockWait()} for it, then is told IN_PROGRESS (409); once the holder committed it gets
+ *       DUPLICATE.
+ *   <li>The handler runs on the same connection; the verdict is written in the same transaction with the claim's
+ *       token, and the transaction commits once.
+ *   <li>An exception, a retryable status, or a handler that outlived its lease rolls everything back (claim
+ *       included), and the failure is recorded with its payload in a short transaction of its own.
  * </ol>
  *
  * <p>Guaranteed: no commit of the handler's database writes without the record, nor of the record without the writes,
  * even when the JVM dies at any point. Not guaranteed: calls the handler makes to other systems (HTTP, queues, e-mail)
  * are still at-least-once, since a rolled-back or retried run has made them already.
  *
- * <p>Thread-safe; share one per application and {@link #close()} it on shutdown.
+ * <p>Thread-safe; share one per application. {@link #close()} does nothing and is kept for try-with-resources.
  */
 public final class JdbcIdempotentExecutor implements AutoCloseable {
+
+    /**
+     * Default bound on a duplicate's wait for the holder's row lock: 500 ms, below the servlet filter's default store
+     * timeout (1 s), so that a waiting duplicate is answered 409 rather than 503.
+     */
+    public static final Duration DEFAULT_LOCK_WAIT = Duration.ofMillis(500);
 
     private static final Logger log = LoggerFactory.getLogger(JdbcIdempotentExecutor.class);
 
     private final JdbcIdempotencyStore store;
-    private final ScheduledExecutorService renewals;
-    private final boolean ownsRenewals;
+    private final LockWait lockWait;
 
-    /** An executor with its own single daemon thread for lease renewals. */
+    /** An executor whose duplicates wait at most {@link #DEFAULT_LOCK_WAIT} for the holder. */
     public JdbcIdempotentExecutor(JdbcIdempotencyStore store) {
-        this(store, Executors.newSingleThreadScheduledExecutor(JdbcIdempotentExecutor::renewalThread), true);
-    }
-
-    /** An executor that renews leases on the caller's scheduler, which it does not shut down. */
-    public JdbcIdempotentExecutor(JdbcIdempotencyStore store, ScheduledExecutorService renewals) {
-        this(store, renewals, false);
-    }
-
-    private JdbcIdempotentExecutor(JdbcIdempotencyStore store, ScheduledExecutorService renewals, boolean owns) {
-        this.store = store;
-        this.renewals = renewals;
-        this.ownsRenewals = owns;
+        this(store, DEFAULT_LOCK_WAIT);
     }
 
     /**
-     * Claims the event and, if acquired, runs the handler in a transaction of the executor's own (a pooled connection
-     * at READ COMMITTED) that commits the handler's writes together with the verdict.
+     * An executor whose concurrent duplicates wait at most {@code lockWait} for the holder's row lock before they are
+     * told IN_PROGRESS (PostgreSQL: to the millisecond; MariaDB: in whole seconds, at least one; H2 and MySQL: the
+     * connection's own lock timeout).
      *
-     * @throws StoreUnavailableException when the database fails; if it fails at commit, the outcome is unknown: the
-     *     record is either final with the handler's writes, or still PROCESSING until its lease ends
+     * @throws IllegalArgumentException when {@code lockWait} is not positive
+     */
+    public JdbcIdempotentExecutor(JdbcIdempotencyStore store, Duration lockWait) {
+        this.store = store;
+        this.lockWait = new LockWait(store.dialect(), lockWait);
+    }
+
+    /** How long a concurrent duplicate waits for the holder's row lock. */
+    public Duration lockWait() {
+        return lockWait.bound();
+    }
+
+    /**
+     * Claims the event and, if acquired, runs the handler, all in one transaction of the executor's own on a pooled
+     * connection (at the pool's isolation, which must be READ COMMITTED), committed once with the verdict.
+     *
+     * @throws StoreUnavailableException when the database fails; if it fails at commit, the failure is recorded when
+     *     the database lets it (a commit that did land makes that a no-op), and the caller answers 503
      * @throws Exception whatever the handler threw, after its writes were rolled back and the failure recorded
      */
     public Execution executeInTransaction(
@@ -83,15 +91,19 @@ public final class JdbcIdempotentExecutor implements AutoCloseable {
             IdempotencyPolicy policy,
             TransactionalHandler handler)
             throws Exception {
-        return run(key, fingerprint, payload, policy, handler, () -> TransactionScope.own(store.session()));
+        try (Own own = Own.open(store)) {
+            TransactionalClaim claim =
+                    TransactionalClaim.begin(store, lockWait, own.connection, null, key, fingerprint, policy);
+            return run(claim, own, payload, policy, handler);
+        }
     }
 
     /**
      * As {@link #executeInTransaction(EventKey, Fingerprint, Payload, IdempotencyPolicy, TransactionalHandler)}, but
-     * joins the caller's open transaction on {@code connection} (for example one managed by Spring on the same
-     * database): the handler and the verdict run under a savepoint, rolled back to on failure, and become final only
-     * when the caller commits. If the caller rolls back instead, the record stays PROCESSING until its lease ends and
-     * a redelivery runs the handler again. The claim itself still commits on a connection of its own.
+     * in the caller's open transaction on {@code connection} (for example one managed by Spring on the same
+     * database): the claim, the handler and the verdict follow a savepoint, rolled back to on failure, and become
+     * final only when the caller commits; until then the event's row stays locked. If the caller rolls back instead,
+     * nothing of the event stays and a redelivery runs the handler again.
      *
      * @param connection a connection with auto-commit off; the caller commits, rolls back and closes it
      * @throws IllegalArgumentException when {@code connection} is in auto-commit mode
@@ -105,98 +117,93 @@ public final class JdbcIdempotentExecutor implements AutoCloseable {
             TransactionalHandler handler)
             throws Exception {
         requireTransaction(connection);
-        return run(
-                key, fingerprint, payload, policy, handler, () -> TransactionScope.joined(connection, store.session()));
+        Joined joined = Joined.open(connection);
+        TransactionalClaim claim;
+        try {
+            claim = TransactionalClaim.begin(store, lockWait, connection, joined.savepoint, key, fingerprint, policy);
+        } catch (StoreUnavailableException e) {
+            rollbackAfter(joined, e);
+            throw e;
+        }
+        return run(claim, joined, payload, policy, handler);
     }
 
-    /** Stops the renewal thread if this executor created it. */
+    /** Nothing to release: kept so that existing try-with-resources blocks compile. */
     @Override
     public void close() {
-        if (ownsRenewals) {
-            renewals.shutdownNow();
-        }
+        // no threads or connections of its own
     }
 
     private Execution run(
-            EventKey key,
-            Fingerprint fingerprint,
+            TransactionalClaim claim,
+            Scope scope,
             Payload payload,
             IdempotencyPolicy policy,
-            TransactionalHandler handler,
-            Supplier<TransactionScope> scopes)
+            TransactionalHandler handler)
             throws Exception {
-        ClaimOutcome outcome = store.claim(key, fingerprint, policy);
-        if (!(outcome instanceof ClaimOutcome.Acquired acquired)) {
-            return new Execution.NotRun(outcome);
+        if (!claim.acquired()) {
+            scope.rollback();
+            return new Execution.NotRun(claim.outcome());
         }
-        Attempt attempt = new Attempt(key, acquired.token(), payload, policy);
-        LeaseRenewal renewal = LeaseRenewal.start(store, key, acquired.token(), policy, renewals);
-        try (TransactionScope scope = scopes.get()) {
-            StoredResponse response;
-            try {
-                response = handler.handle(scope.transaction);
-            } catch (Exception | Error e) {
-                renewal.stop();
-                rollbackAfter(scope, e);
-                recordFailure(attempt, e.getClass().getName() + (e.getMessage() == null ? "" : ": " + e.getMessage()));
-                throw e;
-            }
-            renewal.stop();
-            return new Execution.Handled(response, settle(scope, attempt, response));
-        } finally {
-            renewal.stop();
+        StoredResponse response;
+        try {
+            response = handler.handle(scope.transaction(store));
+        } catch (Exception | Error e) {
+            rollbackAfter(scope, e);
+            recordFailure(
+                    claim, payload, e.getClass().getName() + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+            throw e;
         }
-    }
-
-    private Verdict settle(TransactionScope scope, Attempt attempt, StoredResponse response) {
-        StoredResponse kept = response.capped(attempt.policy.responseBodyCap());
-        return switch (Classification.of(response.status())) {
-            case SUCCESS -> complete(scope, attempt, Completion.succeeded(kept));
-            case REJECTED -> complete(scope, attempt, Completion.rejected(kept, attempt.payload));
+        StoredResponse kept = response.capped(policy.responseBodyCap());
+        Verdict verdict = switch (Classification.of(response.status())) {
+            case SUCCESS -> complete(claim, scope, payload, Completion.succeeded(kept));
+            case REJECTED -> complete(claim, scope, payload, Completion.rejected(kept, payload));
             case RETRYABLE -> {
                 scope.rollback();
-                yield recordFailure(attempt, "HTTP " + response.status());
+                yield recordFailure(claim, payload, "HTTP " + response.status());
             }
         };
+        return new Execution.Handled(response, verdict);
     }
 
-    private Verdict complete(TransactionScope scope, Attempt attempt, Completion completion) {
+    private Verdict complete(TransactionalClaim claim, Scope scope, Payload payload, Completion completion) {
         WriteOutcome written;
         try {
-            written = store.writes().complete(scope.storeDsl, attempt.key, attempt.token, completion, attempt.policy);
-        } catch (DataAccessException e) {
+            written = claim.complete(completion);
+        } catch (StoreUnavailableException e) {
             rollbackAfter(scope, e);
-            throw StoreErrors.unavailable("complete " + attempt.key + " in the handler's transaction", e);
+            throw e;
         }
         if (written instanceof WriteOutcome.Stale) {
             scope.rollback();
-            log.warn(
-                    "Lease on {} (token {}) was lost before its verdict; the handler's writes were rolled back",
-                    attempt.key,
-                    attempt.token);
-            return Verdict.STALE;
+            return recordFailure(claim, payload, "the handler ran longer than its lease; its writes were rolled back");
         }
-        scope.commit();
+        try {
+            scope.commit();
+        } catch (StoreUnavailableException e) {
+            // if the commit did land, the event is final and this finds it so; if not, the failure is kept
+            recordFailure(claim, payload, "the transaction's commit failed: " + e.getMessage());
+            throw e;
+        }
         return completion.status() == RecordStatus.SUCCEEDED ? Verdict.PROCESSED : Verdict.REJECTED;
     }
 
     /** Records a retryable failure in a transaction of its own; the handler's writes were rolled back already. */
-    private Verdict recordFailure(Attempt attempt, String error) {
+    private Verdict recordFailure(TransactionalClaim claim, Payload payload, String error) {
         try {
-            WriteOutcome written =
-                    store.fail(attempt.key, attempt.token, new Failure(attempt.payload, error), attempt.policy);
+            WriteOutcome written = claim.recordFailure(new Failure(payload, error));
             if (written instanceof WriteOutcome.Recorded recorded) {
                 return recorded.status() == RecordStatus.DEAD ? Verdict.DEAD_LETTERED : Verdict.FAILED;
             }
-            log.warn("Lease on {} (token {}) was lost before its failure was recorded", attempt.key, attempt.token);
+            log.warn("Another delivery holds or finished the event since; its failure was not recorded");
             return Verdict.STALE;
         } catch (StoreUnavailableException e) {
-            log.error("Could not record the failure of {}; a redelivery after its lease runs it again", attempt.key, e);
+            log.error("Could not record a handler's failure; a redelivery runs it again", e);
             return Verdict.UNRECORDED;
         }
     }
 
-    private static void rollbackAfter(TransactionScope scope, Throwable cause) {
+    private static void rollbackAfter(Scope scope, Throwable cause) {
         try {
             scope.rollback();
         } catch (StoreUnavailableException e) {
@@ -215,12 +222,106 @@ public final class JdbcIdempotentExecutor implements AutoCloseable {
         }
     }
 
-    private static Thread renewalThread(Runnable task) {
-        Thread thread = new Thread(task, "hookguard-jdbc-lease-renewal");
-        thread.setDaemon(true);
-        return thread;
+    /** Where the event's transaction ends: a transaction of the executor's own, or a savepoint in the caller's. */
+    private sealed interface Scope permits Own, Joined {
+
+        Connection connection();
+
+        default JdbcTransaction transaction(JdbcIdempotencyStore store) {
+            return new JdbcTransaction(
+                    connection(),
+                    org.jooq.impl.DSL.using(connection(), store.dialect().sqlDialect()));
+        }
+
+        void rollback();
+
+        void commit();
     }
 
-    /** The claimed event and what its verdict needs. */
-    private record Attempt(EventKey key, long token, Payload payload, IdempotencyPolicy policy) {}
+    /** A pooled connection with auto-commit off for the event; closing it rolls back what did not end. */
+    private record Own(Connection connection, boolean autoCommit) implements Scope, AutoCloseable {
+
+        static Own open(JdbcIdempotencyStore store) {
+            Connection connection;
+            try {
+                connection = store.session().dataSource().getConnection();
+            } catch (SQLException e) {
+                throw StoreErrors.unavailable("open the event's transaction", e);
+            }
+            try {
+                boolean autoCommit = connection.getAutoCommit();
+                if (autoCommit) {
+                    connection.setAutoCommit(false);
+                }
+                return new Own(connection, autoCommit);
+            } catch (SQLException e) {
+                try {
+                    connection.close();
+                } catch (SQLException closing) {
+                    e.addSuppressed(closing);
+                }
+                throw StoreErrors.unavailable("open the event's transaction", e);
+            }
+        }
+
+        @Override
+        public void rollback() {
+            try {
+                connection.rollback();
+            } catch (SQLException e) {
+                throw StoreErrors.unavailable("roll back the event's transaction", e);
+            }
+        }
+
+        @Override
+        public void commit() {
+            try {
+                connection.commit();
+            } catch (SQLException e) {
+                throw StoreErrors.unavailable("commit the event's transaction; its outcome is unknown", e);
+            }
+        }
+
+        @Override
+        public void close() {
+            try (connection) {
+                connection.rollback(); // a no-op once committed or rolled back; else nothing of the event stays
+                if (autoCommit) {
+                    connection.setAutoCommit(true);
+                }
+            } catch (SQLException e) {
+                // a broken connection is dropped by the pool
+            }
+        }
+    }
+
+    /** A savepoint in the caller's open transaction, which the caller commits. */
+    private record Joined(Connection connection, java.sql.Savepoint savepoint) implements Scope {
+
+        static Joined open(Connection connection) {
+            try {
+                return new Joined(connection, connection.setSavepoint());
+            } catch (SQLException e) {
+                throw StoreErrors.unavailable("set a savepoint in the caller's transaction", e);
+            }
+        }
+
+        @Override
+        public void rollback() {
+            try {
+                connection.rollback(savepoint);
+            } catch (SQLException e) {
+                throw StoreErrors.unavailable("roll back to the savepoint in the caller's transaction", e);
+            }
+        }
+
+        @Override
+        public void commit() {
+            try {
+                connection.releaseSavepoint(savepoint);
+            } catch (SQLException e) {
+                throw StoreErrors.unavailable("release the savepoint in the caller's transaction", e);
+            }
+        }
+    }
 }

@@ -24,9 +24,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import org.jooq.DSLContext;
 import org.jooq.impl.DSL;
 import org.junit.jupiter.api.AfterEach;
@@ -141,29 +139,128 @@ abstract class TransactionalModeContract {
     }
 
     @Test
-    void shouldRollBackHandlerWritesWhenLeaseWasTakenOverMeanwhile() throws Exception {
+    void shouldRollBackAndRecordTheFailureWhenTheHandlerOutlivesItsLease() throws Exception {
         IdempotencyPolicy shortLease = JdbcStoreContract.SHORT_LEASE;
-        ScheduledExecutorService stalled = Executors.newSingleThreadScheduledExecutor();
-        CountDownLatch release = new CountDownLatch(1);
-        stalled.execute(() -> awaitQuietly(release));
-        AtomicReference<ClaimOutcome> takeover = new AtomicReference<>();
-        try (JdbcIdempotentExecutor withoutRenewal = new JdbcIdempotentExecutor(store, stalled)) {
-            Execution execution = withoutRenewal.executeInTransaction(key("e1"), FP, payload(), shortLease, tx -> {
-                effects.write(tx.dsl(), effect("e1"));
-                takeover.set(await().atMost(Duration.ofSeconds(10))
-                        .pollInterval(Duration.ofMillis(50))
-                        .until(() -> store.claim(key("e1"), FP, shortLease), ClaimOutcome.Acquired.class::isInstance));
-                return OK;
-            });
 
-            assertThat(execution).isEqualTo(new Execution.Handled(OK, Verdict.STALE));
-        } finally {
-            release.countDown();
-            stalled.shutdownNow();
-        }
+        Execution execution = executor.executeInTransaction(key("e1"), FP, payload(), shortLease, tx -> {
+            long started = System.nanoTime(); // after the claim
+            effects.write(tx.dsl(), effect("e1"));
+            await().atMost(Duration.ofSeconds(10))
+                    .pollInterval(Duration.ofMillis(20))
+                    .until(() ->
+                            System.nanoTime() - started > shortLease.lease().toNanos());
+            return OK;
+        });
+
+        assertThat(execution).isEqualTo(new Execution.Handled(OK, Verdict.FAILED));
         assertThat(effects()).isEmpty();
-        assertThat(record("e1").status()).isEqualTo(RecordStatus.PROCESSING);
-        assertThat(record("e1").token()).isEqualTo(((ClaimOutcome.Acquired) takeover.get()).token());
+        assertThat(record("e1").status()).isEqualTo(RecordStatus.FAILED);
+        assertThat(record("e1").lastError()).contains("longer than its lease");
+        assertThat(record("e1").payload()).isEqualTo(payload());
+    }
+
+    @Test
+    void shouldCommitOnceWithNoRoundTripBeyondTheStatements() throws Exception {
+        CountingDataSource counting = new CountingDataSource(database().dataSource);
+        JdbcIdempotencyStore counted =
+                new JdbcIdempotencyStore(counting.dataSource, database().config());
+        JdbcIdempotentExecutor countedExecutor = new JdbcIdempotentExecutor(counted);
+        countedExecutor.executeInTransaction(key("warm"), FP, payload(), POLICY, tx -> OK);
+        counting.reset();
+
+        Execution execution = countedExecutor.executeInTransaction(key("e1"), FP, payload(), POLICY, tx -> {
+            effects.write(tx.dsl(), effect("e1"));
+            return OK;
+        });
+
+        assertThat(execution).isEqualTo(new Execution.Handled(OK, Verdict.PROCESSED));
+        assertThat(counting.commits).as("commits per event").hasValue(1);
+        assertThat(counting.statements)
+                .as("claim, the handler's insert, the verdict")
+                .hasValue(database().dialect == JdbcDialect.MYSQL ? 4 : 3);
+        assertThat(counting.isolationCalls).as("isolation inquiries").hasValue(0);
+        assertThat(effects()).containsExactly(effect("e1"));
+        assertThat(record("e1").status()).isEqualTo(RecordStatus.SUCCEEDED);
+    }
+
+    @Test
+    void shouldRunTheHandlerOnceAndTellConcurrentDuplicatesInProgressWithinTheBound() throws Exception {
+        int threads = 16;
+        AtomicInteger runs = new AtomicInteger();
+        CountDownLatch othersDone = new CountDownLatch(threads - 1);
+        CountDownLatch start = new CountDownLatch(1);
+        List<Execution> results = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        JdbcIdempotentExecutor bounded = new JdbcIdempotentExecutor(store, Duration.ofMillis(200));
+        java.util.concurrent.ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<java.util.concurrent.Future<Execution>> futures = new java.util.ArrayList<>();
+            for (int i = 0; i < threads; i++) {
+                futures.add(pool.submit(() -> {
+                    start.await();
+                    Execution execution = bounded.executeInTransaction(key("e1"), FP, payload(), POLICY, tx -> {
+                        runs.incrementAndGet();
+                        effects.write(tx.dsl(), effect("e1"));
+                        // holds the row lock until every duplicate has given up waiting for it
+                        assertThat(othersDone.await(60, java.util.concurrent.TimeUnit.SECONDS))
+                                .isTrue();
+                        return OK;
+                    });
+                    if (execution instanceof Execution.NotRun) {
+                        othersDone.countDown();
+                    }
+                    results.add(execution);
+                    return execution;
+                }));
+            }
+            start.countDown();
+            for (var future : futures) {
+                future.get(90, java.util.concurrent.TimeUnit.SECONDS);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+
+        assertThat(runs).hasValue(1);
+        assertThat(results).containsOnlyOnce(new Execution.Handled(OK, Verdict.PROCESSED));
+        assertThat(results)
+                .filteredOn(Execution.NotRun.class::isInstance)
+                .hasSize(threads - 1)
+                .allMatch(e -> ((Execution.NotRun) e).outcome() instanceof ClaimOutcome.InProgress);
+        assertThat(effects()).containsExactly(effect("e1"));
+        assertThat(store.claim(key("e1"), FP, POLICY))
+                .isEqualTo(new ClaimOutcome.Duplicate(RecordStatus.SUCCEEDED, OK));
+    }
+
+    @Test
+    void shouldAnswerDuplicateToADuplicateThatWaitedForTheHolderToCommit() throws Exception {
+        CountDownLatch claimed = new CountDownLatch(1);
+        CountDownLatch finish = new CountDownLatch(1);
+        JdbcIdempotentExecutor patient = new JdbcIdempotentExecutor(store, Duration.ofSeconds(20));
+        java.util.concurrent.ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            var holder = pool.submit(() -> executor.executeInTransaction(key("e1"), FP, payload(), POLICY, tx -> {
+                effects.write(tx.dsl(), effect("e1"));
+                claimed.countDown();
+                assertThat(finish.await(30, java.util.concurrent.TimeUnit.SECONDS))
+                        .isTrue();
+                return OK;
+            }));
+            if (!claimed.await(30, java.util.concurrent.TimeUnit.SECONDS)) {
+                holder.get(1, java.util.concurrent.TimeUnit.SECONDS); // tells why the holder never got there
+            }
+            var duplicate = pool.submit(() -> patient.executeInTransaction(key("e1"), FP, payload(), POLICY, tx -> OK));
+            finish.countDown();
+
+            assertThat(holder.get(30, java.util.concurrent.TimeUnit.SECONDS))
+                    .isEqualTo(new Execution.Handled(OK, Verdict.PROCESSED));
+            assertThat(duplicate.get(30, java.util.concurrent.TimeUnit.SECONDS))
+                    .isIn(
+                            new Execution.NotRun(new ClaimOutcome.Duplicate(RecordStatus.SUCCEEDED, OK)),
+                            new Execution.Handled(OK, Verdict.PROCESSED));
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(effects()).containsExactly(effect("e1"));
     }
 
     @Test
@@ -196,7 +293,9 @@ abstract class TransactionalModeContract {
 
             assertThat(execution).isEqualTo(new Execution.Handled(OK, Verdict.PROCESSED));
             assertThat(effects()).isEmpty();
-            assertThat(record("e1").status()).isEqualTo(RecordStatus.PROCESSING);
+            assertThat(store.find(key("e1")))
+                    .as("nothing visible before the caller commits")
+                    .isEmpty();
             caller.commit();
         }
         assertThat(effects()).containsExactly(effect("before"), effect("e1"));
@@ -204,7 +303,7 @@ abstract class TransactionalModeContract {
     }
 
     @Test
-    void shouldLeaveRecordProcessingWhenCallerRollsBackJoinedTransaction() throws Exception {
+    void shouldLeaveNothingOfTheEventWhenCallerRollsBackJoinedTransaction() throws Exception {
         try (Connection caller = database().dataSource.getConnection()) {
             caller.setAutoCommit(false);
             executor.executeInTransaction(key("e1"), FP, payload(), POLICY, caller, tx -> {
@@ -215,8 +314,8 @@ abstract class TransactionalModeContract {
             caller.rollback();
         }
         assertThat(effects()).isEmpty();
-        assertThat(record("e1").status()).isEqualTo(RecordStatus.PROCESSING);
-        assertThat(store.claim(key("e1"), FP, POLICY)).isInstanceOf(ClaimOutcome.InProgress.class);
+        assertThat(store.find(key("e1"))).isEmpty();
+        assertThat(store.claim(key("e1"), FP, POLICY)).isInstanceOf(ClaimOutcome.Acquired.class);
     }
 
     @Test
@@ -310,13 +409,5 @@ abstract class TransactionalModeContract {
 
     private DSLContext dsl(Connection connection) {
         return DSL.using(connection, database().dialect.sqlDialect());
-    }
-
-    private static void awaitQuietly(CountDownLatch latch) {
-        try {
-            latch.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

@@ -419,6 +419,21 @@ public class HookguardProperties {
         /** How often records past their retention are deleted; zero turns the purge off. */
         private Duration purgeInterval = Duration.ofMinutes(10);
 
+        /**
+         * Transactional endpoints: how long a concurrent duplicate waits for the row lock of the delivery that holds
+         * the event before it is answered 409 with Retry-After (PostgreSQL: to the millisecond; MariaDB: whole
+         * seconds, at least one). Keep it below hookguard.store-timeout, or the wait is answered 503.
+         */
+        private Duration lockWait = Duration.ofMillis(500);
+
+        public Duration getLockWait() {
+            return lockWait;
+        }
+
+        public void setLockWait(Duration lockWait) {
+            this.lockWait = lockWait;
+        }
+
         public String getTableName() {
             return tableName;
         }

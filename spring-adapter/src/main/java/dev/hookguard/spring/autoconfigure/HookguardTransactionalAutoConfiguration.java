@@ -32,7 +32,12 @@ public class HookguardTransactionalAutoConfiguration {
     public TransactionalWebhooks hookguardTransactionalWebhooks(
             JdbcIdempotencyStore store,
             ObjectProvider<DataSource> dataSources,
-            ObjectProvider<PlatformTransactionManager> transactionManagers) {
-        return new TransactionalWebhooks(store, dataSources.getIfUnique(), transactionManagers.getIfUnique());
+            ObjectProvider<PlatformTransactionManager> transactionManagers,
+            HookguardProperties properties) {
+        return new TransactionalWebhooks(
+                store,
+                dataSources.getIfUnique(),
+                transactionManagers.getIfUnique(),
+                properties.getStore().getJdbc().getLockWait());
     }
 }

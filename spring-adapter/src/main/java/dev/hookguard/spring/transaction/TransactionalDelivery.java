@@ -22,8 +22,8 @@ final class TransactionalDelivery implements AutoCloseable {
         /** Nothing the handler wrote may stay, and the response is right as it is. */
         ROLL_BACK,
         /**
-         * The handler ran but its verdict is not in the transaction (lease lost, store failure, fail-open): roll back,
-         * and answer 503 instead of a 2xx so that the sender retries.
+         * The handler ran but its verdict is not recorded (lease outlived, store failure, fail-open): roll back, and
+         * answer 503 instead of a 2xx or a 5xx so that the sender retries.
          */
         ROLL_BACK_AND_REFUSE_SUCCESS
     }
@@ -41,6 +41,7 @@ final class TransactionalDelivery implements AutoCloseable {
     private final HttpServletRequest request;
     private volatile State state = State.NOT_REACHED;
     private volatile @Nullable TransactionStatus transaction;
+    private volatile @Nullable HeldTransaction held;
 
     private TransactionalDelivery(String endpoint, HttpServletRequest request) {
         this.endpoint = endpoint;
@@ -67,10 +68,25 @@ final class TransactionalDelivery implements AutoCloseable {
         return key.endpoint().equals(endpoint) && key.equals(request.getAttribute(HookguardFilter.EVENT_KEY_ATTRIBUTE));
     }
 
-    /** The handler is about to run (the claim acquired the event, or the filter fails open) in this transaction. */
-    void reached(TransactionStatus transaction) {
+    /**
+     * The handler is about to run in {@code transaction}: the one its claim opened ({@code held}), or one of its own
+     * when there is none (the filter fails open), which is never committed.
+     */
+    void reached(TransactionStatus transaction, @Nullable HeldTransaction held) {
         this.transaction = transaction;
+        this.held = held;
         state = State.REACHED;
+    }
+
+    /** The claim's transaction the handler runs in, or null. */
+    @Nullable
+    HeldTransaction held() {
+        return held;
+    }
+
+    /** Whether the handler of this delivery runs in {@code transaction}. */
+    boolean holds(HeldTransaction transaction) {
+        return held == transaction;
     }
 
     /** The transaction opened when the handler was reached; null when the handler was not reached. */
@@ -93,7 +109,7 @@ final class TransactionalDelivery implements AutoCloseable {
 
     Decision decision() {
         return switch (state) {
-            case COMPLETED -> Decision.COMMIT;
+            case COMPLETED -> held != null ? Decision.COMMIT : Decision.ROLL_BACK_AND_REFUSE_SUCCESS;
             case NOT_REACHED, FAILED -> Decision.ROLL_BACK;
             case REACHED -> Decision.ROLL_BACK_AND_REFUSE_SUCCESS;
         };

@@ -1,6 +1,8 @@
 package dev.hookguard.spring.transaction;
 
+import dev.hookguard.core.EventKey;
 import dev.hookguard.core.executor.Classification;
+import dev.hookguard.servlet.HookguardFilter;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
@@ -38,16 +40,19 @@ final class TransactionalDeliveryFilter implements Filter {
 
     private final Filter hookguard;
     private final Function<HttpServletRequest, @Nullable String> endpoints;
+    private final TransactionalStore store;
     private final PlatformTransactionManager transactions;
     private final Duration retryAfter;
 
     TransactionalDeliveryFilter(
             Filter hookguard,
             Function<HttpServletRequest, @Nullable String> endpoints,
+            TransactionalStore store,
             PlatformTransactionManager transactions,
             Duration retryAfter) {
         this.hookguard = hookguard;
         this.endpoints = endpoints;
+        this.store = store;
         this.transactions = transactions;
         this.retryAfter = retryAfter;
     }
@@ -69,61 +74,68 @@ final class TransactionalDeliveryFilter implements Filter {
         ContentCachingResponseWrapper buffered = new ContentCachingResponseWrapper(response);
         TransactionalDelivery.Decision decision;
         TransactionStatus transaction;
+        HeldTransaction held;
         try (TransactionalDelivery delivery = TransactionalDelivery.open(endpoint, request)) {
             try {
                 hookguard.doFilter(request, buffered, (rq, rs) -> handle(delivery, chain, rq, rs));
             } catch (IOException | ServletException | RuntimeException | Error e) {
-                rollBack(delivery.transaction(), e);
+                rollBack(delivery, e);
                 throw e;
             }
             transaction = delivery.transaction();
+            held = delivery.held();
             decision = request.isAsyncStarted() ? asynchronous(endpoint) : delivery.decision();
         }
         if (transaction == null) {
-            buffered.copyBodyToResponse(); // the handler was not reached: no transaction, nothing to settle
+            buffered.copyBodyToResponse(); // the handler was not reached: its verdict, if any, is settled already
             return;
         }
-        settle(decision, transaction, buffered, response);
+        settle(decision, transaction, held, buffered, response);
     }
 
     /**
-     * Runs the handler in a new transaction, once the Hookguard filter has verified and claimed the delivery: no
-     * pooled connection is held while the body is read and verified, nor during the claim. A handler that throws or
-     * answers a retryable status is rolled back at once, so that its failure is recorded on a free connection.
+     * Runs the handler in the transaction its claim opened (the claim, the handler's writes and the verdict commit
+     * once): no pooled connection is held while the body is read and verified. Without one (the filter fails open)
+     * the handler runs in a transaction of its own that is never committed. A handler that throws or answers a
+     * retryable status is rolled back at once, so that its failure is recorded on a free connection.
      */
     private void handle(TransactionalDelivery delivery, FilterChain chain, ServletRequest req, ServletResponse res)
             throws IOException, ServletException {
-        TransactionStatus transaction = transactions.getTransaction(DEFINITION);
-        delivery.reached(transaction);
+        HeldTransaction held = req.getAttribute(HookguardFilter.EVENT_KEY_ATTRIBUTE) instanceof EventKey key
+                ? store.takeForHandler(key)
+                : null;
+        delivery.reached(held != null ? held.status() : transactions.getTransaction(DEFINITION), held);
         try {
             chain.doFilter(req, res);
         } catch (IOException | ServletException | RuntimeException | Error e) {
-            rollBack(transaction, e);
+            rollBackEarly(delivery, e);
             throw e;
         }
         if (!req.isAsyncStarted()
                 && Classification.of(((HttpServletResponse) res).getStatus()) == Classification.RETRYABLE) {
-            rollBack(transaction, null);
+            rollBackEarly(delivery, null);
         }
     }
 
     private void settle(
             TransactionalDelivery.Decision decision,
             TransactionStatus transaction,
+            @Nullable HeldTransaction held,
             ContentCachingResponseWrapper buffered,
             HttpServletResponse response)
             throws IOException {
         switch (decision) {
             case COMMIT -> {
-                if (transaction.isCompleted() || !commit(transaction)) {
+                if (held == null || held.ended() || !commit(held)) {
                     refuse(buffered, response, "The webhook's transaction could not be committed; retry later");
                     return;
                 }
             }
-            case ROLL_BACK -> rollBack(transaction, null);
+            case ROLL_BACK -> rollBack(transaction, held, null);
             case ROLL_BACK_AND_REFUSE_SUCCESS -> {
-                rollBack(transaction, null);
-                if (buffered.getStatus() >= 200 && buffered.getStatus() < 300) {
+                rollBack(transaction, held, null);
+                int status = buffered.getStatus();
+                if ((status >= 200 && status < 300) || (status >= 500 && status != 503)) {
                     log.warn("The webhook handler ran but its verdict was not recorded in its transaction; its writes"
                             + " were rolled back and the sender is asked to retry");
                     refuse(buffered, response, "The webhook could not be recorded; retry later");
@@ -142,17 +154,49 @@ final class TransactionalDeliveryFilter implements Filter {
         return TransactionalDelivery.Decision.ROLL_BACK;
     }
 
-    private boolean commit(TransactionStatus transaction) {
+    /** Commits; any failure (the transaction manager's, the pool's, the driver's) is answered 503 by the caller. */
+    private boolean commit(HeldTransaction held) {
         try {
-            transactions.commit(transaction);
+            store.commit(held);
             return true;
-        } catch (TransactionException e) {
-            log.warn("Could not commit a webhook's transaction; its verdict is not recorded: {}", e.toString());
+        } catch (RuntimeException e) {
+            log.warn("Could not commit a webhook's transaction; nothing of it is recorded: {}", e.toString());
             return false;
         }
     }
 
-    private void rollBack(@Nullable TransactionStatus transaction, @Nullable Throwable cause) {
+    /** Rolls back right after the handler failed; the filter records the failure next, on a free connection. */
+    private void rollBackEarly(TransactionalDelivery delivery, @Nullable Throwable cause) {
+        HeldTransaction held = delivery.held();
+        if (held == null) {
+            rollBack(delivery, cause);
+            return;
+        }
+        try {
+            store.rollBackEarly(held);
+        } catch (RuntimeException e) {
+            if (cause != null) {
+                cause.addSuppressed(e);
+            }
+        }
+    }
+
+    private void rollBack(TransactionalDelivery delivery, @Nullable Throwable cause) {
+        rollBack(delivery.transaction(), delivery.held(), cause);
+    }
+
+    private void rollBack(
+            @Nullable TransactionStatus transaction, @Nullable HeldTransaction held, @Nullable Throwable cause) {
+        if (held != null) {
+            try {
+                store.rollBackAndForget(held);
+            } catch (RuntimeException e) {
+                if (cause != null) {
+                    cause.addSuppressed(e);
+                }
+            }
+            return;
+        }
         if (transaction == null || transaction.isCompleted()) {
             return;
         }
@@ -184,8 +228,7 @@ final class TransactionalDeliveryFilter implements Filter {
     private static TransactionDefinition definition() {
         DefaultTransactionDefinition definition =
                 new DefaultTransactionDefinition(TransactionDefinition.PROPAGATION_REQUIRED);
-        definition.setIsolationLevel(TransactionDefinition.ISOLATION_READ_COMMITTED);
-        definition.setName("hookguard-webhook");
+        definition.setName("hookguard-webhook-unclaimed");
         return definition;
     }
 }

@@ -6,6 +6,7 @@ import dev.hookguard.spring.HookguardConfigurationException;
 import jakarta.servlet.Filter;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ListableBeanFactory;
 
@@ -17,6 +18,7 @@ import org.springframework.beans.factory.ListableBeanFactory;
 public final class TransactionalMode {
 
     private final TransactionalWebhooks support;
+    private @Nullable TransactionalStore store;
 
     private TransactionalMode(TransactionalWebhooks support) {
         this.support = support;
@@ -47,9 +49,25 @@ public final class TransactionalMode {
         return new TransactionalMode(support);
     }
 
-    /** The store for the filter: the JDBC store, with the transactional endpoints' completions in the transaction. */
+    /**
+     * The store for the filter when every endpoint it guards is transactional: the JDBC store, with each event's
+     * claim, handler and verdict in one transaction.
+     */
     public IdempotencyStore store() {
-        return new TransactionalStore(support.store(), support.dataSource());
+        return store(endpoint -> true);
+    }
+
+    /**
+     * The store for the filter: the JDBC store, with the events of the endpoints {@code transactional} accepts claimed,
+     * handled and completed in one transaction each, and the others' as the JDBC store does.
+     */
+    public synchronized IdempotencyStore store(Predicate<String> transactional) {
+        if (store != null) {
+            throw new IllegalStateException("the transactional mode's store was created already");
+        }
+        store = new TransactionalStore(
+                support.store(), support.dataSource(), support.transactionManager(), transactional, support.lockWait());
+        return store;
     }
 
     /**
@@ -57,9 +75,12 @@ public final class TransactionalMode {
      *
      * @param endpoints the transactional endpoint a request goes to, or null
      */
-    public Filter wrap(
+    public synchronized Filter wrap(
             Filter hookguard, HookguardFilterConfig config, Function<HttpServletRequest, @Nullable String> endpoints) {
+        if (store == null) {
+            throw new IllegalStateException("create the filter's store with store() before wrapping the filter");
+        }
         return new TransactionalDeliveryFilter(
-                hookguard, endpoints, support.transactionManager(), config.unavailableRetryAfter());
+                hookguard, endpoints, store, support.transactionManager(), config.unavailableRetryAfter());
     }
 }

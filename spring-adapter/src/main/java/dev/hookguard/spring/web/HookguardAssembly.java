@@ -61,7 +61,7 @@ final class HookguardAssembly {
         @Nullable TransactionalMode mode = transactional.isEmpty() ? null : transactionalMode(context, store);
         HookguardFilterConfig.Builder builder = HookguardFilterConfig.custom()
                 .endpoints(routed.stream().map(EndpointRouting.Routed::config).toList())
-                .store(mode == null ? store : mode.store())
+                .store(mode == null ? store : mode.store(transactional::contains))
                 .metrics(context.getBeanProvider(DeliveryMetrics.class).getIfUnique(DeliveryMetrics::none))
                 .errorClassifier(context.getBeanProvider(ErrorClassifier.class).getIfUnique(ErrorClassifier::defaults));
         context.getBeanProvider(HookguardFilterCustomizer.class).orderedStream().forEach(c -> c.customize(builder));

@@ -9,8 +9,17 @@ import dev.hookguard.spring.IdempotentWebhook;
 import dev.hookguard.spring.WebhookEventId;
 import dev.hookguard.testkit.TestServices;
 import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -56,8 +65,16 @@ class PostgresWebhookAppIT extends AbstractWebhookAppIT {
         properties.add("hookguard.store.jdbc.create-schema-if-missing", () -> "true");
         properties.add("hookguard.endpoints.payments.scheme", () -> "standard-webhooks");
         properties.add("hookguard.endpoints.payments.secrets", () -> PAYMENTS_SECRET);
+        properties.add("hookguard.endpoints.payments.policy.lease", () -> LEASE.toMillis() + "ms");
         properties.add("it.payments-table", () -> PAYMENTS_TABLE);
     }
+
+    /** The payments endpoint's lease: short, so that a handler can outlive it. */
+    static final Duration LEASE = Duration.ofSeconds(10);
+    /** Handler runs of the "hold" behaviour, and what they wait for before answering. */
+    static final AtomicInteger HOLDING_RUNS = new AtomicInteger();
+
+    static final AtomicReference<CountDownLatch> RELEASE = new AtomicReference<>(new CountDownLatch(0));
 
     /** Writes one row per payment in the caller's transaction, as a {@code @Transactional} service of the app. */
     @Service
@@ -92,11 +109,33 @@ class PostgresWebhookAppIT extends AbstractWebhookAppIT {
                 @WebhookEventId String eventId,
                 @RequestHeader(name = WebhookApp.BEHAVIOUR, defaultValue = "ok") String behaviour) {
             ledger.record(eventId);
+            if (behaviour.equals("hold")) {
+                HOLDING_RUNS.incrementAndGet();
+                await(RELEASE.get());
+            }
+            if (behaviour.equals("slow")) {
+                long started = System.nanoTime(); // after the claim: wait until the lease has passed
+                org.awaitility.Awaitility.await()
+                        .atMost(Duration.ofSeconds(30))
+                        .pollInterval(Duration.ofMillis(50))
+                        .until(() -> System.nanoTime() - started > LEASE.toNanos() + 200_000_000L);
+            }
             return switch (behaviour) {
                 case "fail" -> throw new IllegalStateException("the payment handler failed after its insert");
                 case "retry" -> ResponseEntity.status(503).body("try later");
                 default -> ResponseEntity.ok("paid " + eventId);
             };
+        }
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            if (!latch.await(60, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("the test never released the handler");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
     }
 
@@ -190,5 +229,62 @@ class PostgresWebhookAppIT extends AbstractWebhookAppIT {
         assertThat(payments(id)).containsExactly(id);
         assertThat(record("payments", id).status()).isEqualTo(RecordStatus.SUCCEEDED);
         assertThat(record("payments", id).attempts()).isEqualTo(2);
+    }
+
+    @Test
+    void shouldRunTheHandlerOnceAndAnswerConcurrentDuplicates409WithinTheLockWait() throws Exception {
+        String id = eventId();
+        int senders = 16;
+        CountDownLatch release = new CountDownLatch(1);
+        RELEASE.set(release);
+        HOLDING_RUNS.set(0);
+        ExecutorService pool = Executors.newFixedThreadPool(senders);
+        try {
+            List<Future<HttpResponse<String>>> responses = new ArrayList<>();
+            for (int i = 0; i < senders; i++) {
+                responses.add(pool.submit(() -> pay(id, "hold")));
+            }
+            // every duplicate is answered while the first delivery's handler still holds the event
+            List<HttpResponse<String>> answered = new ArrayList<>();
+            org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> {
+                answered.clear();
+                for (Future<HttpResponse<String>> response : responses) {
+                    if (response.isDone()) {
+                        answered.add(response.get());
+                    }
+                }
+                return answered.size() == senders - 1;
+            });
+            assertThat(answered).allSatisfy(response -> {
+                assertThat(response.statusCode()).isEqualTo(409);
+                assertThat(response.headers().firstValue("Retry-After")).isPresent();
+            });
+            release.countDown();
+            List<Integer> statuses = new ArrayList<>();
+            for (Future<HttpResponse<String>> response : responses) {
+                statuses.add(response.get(60, TimeUnit.SECONDS).statusCode());
+            }
+            assertThat(statuses).containsOnlyOnce(200);
+        } finally {
+            release.countDown();
+            pool.shutdownNow();
+        }
+        assertThat(HOLDING_RUNS).hasValue(1);
+        assertThat(payments(id)).containsExactly(id);
+        assertThat(record("payments", id).status()).isEqualTo(RecordStatus.SUCCEEDED);
+    }
+
+    @Test
+    void shouldRollBackAndAnswer503WhenTheHandlerOutlivesItsLease() {
+        String id = eventId();
+
+        HttpResponse<String> response = pay(id, "slow");
+
+        assertThat(response.statusCode()).isEqualTo(503);
+        assertThat(response.headers().firstValue("Retry-After")).isPresent();
+        assertThat(payments(id)).isEmpty();
+        HttpResponse<String> retried = pay(id, "ok");
+        assertThat(retried.statusCode()).isEqualTo(200);
+        assertThat(payments(id)).containsExactly(id);
     }
 }

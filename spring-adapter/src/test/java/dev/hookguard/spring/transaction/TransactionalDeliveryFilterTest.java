@@ -155,17 +155,27 @@ class TransactionalDeliveryFilterTest {
     }
 
     @Test
-    void shouldAnswer503AndKeepNeitherRowNorVerdictWhenTheCommitFails() throws Exception {
+    void shouldAnswer503AndKeepNeitherRowNorClaimWhenTheCommitFails() throws Exception {
         failCommits = true;
+        Filter filter = filter();
         MockHttpServletResponse response = new MockHttpServletResponse();
 
-        filter().doFilter(delivery("e1"), response, handler());
+        filter.doFilter(delivery("e1"), response, handler());
 
         assertThat(response.getStatus()).isEqualTo(503);
         assertThat(response.getHeader("Retry-After")).isEqualTo("5");
         assertThat(response.getContentAsString()).doesNotContain("paid");
         assertThat(rows()).isEmpty();
-        assertThat(status(store, "e1")).isEqualTo(RecordStatus.PROCESSING);
+        assertThat(store.find(EventKey.of("pay", "e1")))
+                .as("the claim rolled back with the rest")
+                .isEmpty();
+
+        failCommits = false;
+        MockHttpServletResponse retried = new MockHttpServletResponse();
+        filter.doFilter(delivery("e1"), retried, handler());
+        assertThat(retried.getStatus()).isEqualTo(200);
+        assertThat(rows()).containsExactly("e1");
+        assertThat(status(store, "e1")).isEqualTo(RecordStatus.SUCCEEDED);
     }
 
     @Test
