@@ -108,6 +108,19 @@ final class EventRowMapper {
         return new Payload(body, headers == null ? Map.of() : HeadersCodec.decode(headers));
     }
 
+    /** The claim's view of a row read through jOOQ (the transactional claim's reads). */
+    ClaimRow claimRow(Record r) {
+        return new ClaimRow(
+                RecordStatus.fromCode(r.get(t.status)),
+                new Fingerprint(r.get(t.fingerprint)),
+                r.get(t.token),
+                r.get(t.attempts),
+                r.get(t.leaseUntil),
+                r.get(t.expiresAt),
+                r.get(t.nextAttemptAt),
+                response(r));
+    }
+
     StoredRow row(Record r) {
         return new StoredRow(record(r), r.get(t.expiresAt), r.get(t.nextAttemptAt));
     }

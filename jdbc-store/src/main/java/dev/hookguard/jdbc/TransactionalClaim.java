@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.Optional;
 import org.jooq.DSLContext;
 import org.jooq.Record;
+import org.jooq.ResultQuery;
 import org.jooq.exception.DataAccessException;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -156,10 +157,19 @@ public final class TransactionalClaim {
         boolean upsert = store.dialect().upsertReturning();
         for (int round = 1; round <= ClaimStrategy.MAX_ROUNDS; round++) {
             if (upsert) {
-                Optional<Record> acquired = lockWait.fetchOptional(dsl, queries.upsert(dsl, key, fingerprint, policy));
+                ResultQuery<Record> claim = queries.upsert();
+                claim.bind(ClaimQueries.ENDPOINT, key.endpoint())
+                        .bind(ClaimQueries.EVENT_ID, key.eventId())
+                        .bind(ClaimQueries.FINGERPRINT, fingerprint.hex())
+                        .bind(ClaimQueries.LEASE_MS, policy.lease().toMillis())
+                        .bind(
+                                ClaimQueries.RETENTION_MS,
+                                ClaimQueries.unfinishedRetention(policy).toMillis());
+                Optional<Record> acquired = lockWait.fetchOptional(dsl, claim);
                 if (acquired.isPresent()) {
                     return new ClaimOutcome.Acquired(
-                            acquired.get().get(0, Long.class), acquired.get().get(1, Integer.class));
+                            acquired.get().get("token", Long.class),
+                            acquired.get().get("attempts", Integer.class));
                 }
             } else {
                 Optional<Long> inserted = inserted(store, lockWait, dsl, key, fingerprint, policy);
@@ -218,7 +228,7 @@ public final class TransactionalClaim {
         }
         ClaimQueries queries = store.claimQueries();
         return ClaimDecision.of(
-                store.mapper().row(row.get()), fingerprint, queries.dbNow(row.get()), queries.dbMicros(row.get()));
+                store.mapper().claimRow(row.get()), fingerprint, queries.dbNow(row.get()), queries.dbMicros(row.get()));
     }
 
     /** What the claim found: {@link ClaimOutcome.Acquired} when the handler is to run in this transaction. */
@@ -283,7 +293,7 @@ public final class TransactionalClaim {
             if (!(again instanceof ClaimOutcome.Acquired reclaimed)) {
                 return new WriteOutcome.Stale();
             }
-            return store.writes().fail(dsl, key, reclaimed.token(), failure, policy);
+            return dsl.connectionResult(c -> store.writes().fail(c, key, reclaimed.token(), failure, policy));
         });
     }
 
