@@ -411,8 +411,8 @@ report_run() {
         "load average $LOAD_START at the start, $LOAD_END at the end; $(( ($(date +%s) - RUN_START) / 60 )) min; parts: $PARTS."
     echo "JMH: \`$JMH_OPTS\` for the stores and peers, \`$SIGNATURE_JMH_OPTS\` for signatures (score ± 99.9% error" \
         "over the measurement iterations); pgbench ${RAW_SECONDS}s per level; wrk ${WRK_SECONDS}s per run, $WRK_ROUNDS rounds" \
-        "of $FILTER_PATHS at $WRK_CONNECTIONS connections, then one paced run each (1 connection, 1 ms between requests)" \
-        "$(wants recovery && echo "; recovery: $WRK_ROUNDS rounds of sync, intake and drain, then paced sync and slow")$( [[ ${QUICK:-0} == 1 ]] && echo '; QUICK=1, a smoke run: the figures mean nothing')."
+        "of $FILTER_PATHS at $WRK_CONNECTIONS connections, then one paced run each (1 connection, 1 ms between requests)$(
+        wants recovery && echo "; recovery: $WRK_ROUNDS rounds of sync, intake and drain, then paced sync and slow")$( [[ ${QUICK:-0} == 1 ]] && echo '; QUICK=1, a smoke run: the figures mean nothing')."
     echo
     echo "| measurement | callers | Hookguard | baseline | ratio | goal | result |"
     echo "|---|---|---|---|---|---|---|"
