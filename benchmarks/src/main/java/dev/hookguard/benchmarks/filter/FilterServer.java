@@ -27,9 +27,6 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.ee10.servlet.FilterHolder;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
@@ -38,13 +35,14 @@ import org.eclipse.jetty.server.ServerConnector;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One embedded Jetty 12 (ee10) on the loopback with the same {@link WebhookServlet} on three paths:
+ * One embedded Jetty 12 (ee10) on the loopback with the same {@link WebhookServlet} on three paths and an allocation counter:
  *
  * <ul>
  *   <li>{@code /bare/hook}: no filter;
  *   <li>{@code /memory/hook}: behind a {@link HookguardFilter} on an {@link InMemoryStore} with the benchmark policy
- *       (records kept 2 minutes, {@link InMemoryStore#purgeExpired()} every 10 seconds);
- *   <li>{@code /redis/hook}: behind a {@link HookguardFilter} on the Redis store (only with {@code --redis}).
+ *       (records kept 2 minutes; the store drops expired records itself as it claims new ones);
+ *   <li>{@code /redis/hook}: behind a {@link HookguardFilter} on the Redis store (only with {@code --redis});
+ *   <li>{@code /alloc}: the bytes allocated so far by the server's threads ({@link AllocationServlet}).
  * </ul>
  *
  * <p>With {@code --recovery}, two asynchronous endpoints on the same in-memory store (DESIGN.md §8), each with its
@@ -87,14 +85,11 @@ public final class FilterServer implements AutoCloseable {
 
     private final Server server;
     private final URI base;
-    private final ScheduledExecutorService purger;
     private final @Nullable RedisIdempotencyStore redisStore;
 
-    private FilterServer(
-            Server server, URI base, ScheduledExecutorService purger, @Nullable RedisIdempotencyStore redisStore) {
+    private FilterServer(Server server, URI base, @Nullable RedisIdempotencyStore redisStore) {
         this.server = server;
         this.base = base;
-        this.purger = purger;
         this.redisStore = redisStore;
     }
 
@@ -125,15 +120,10 @@ public final class FilterServer implements AutoCloseable {
         context.setContextPath("/");
         context.addServlet(new ServletHolder(new WebhookServlet()), "/bare/hook");
         context.addServlet(new ServletHolder(new WebhookServlet()), "/memory/hook");
+        context.addServlet(new ServletHolder(new AllocationServlet()), "/alloc");
         DeliveryMetrics metrics = new MicrometerDeliveryMetrics(new SimpleMeterRegistry());
         String run = UUID.randomUUID().toString().substring(0, 8);
-        ScheduledExecutorService purger = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread thread = new Thread(r, "in-memory-purge");
-            thread.setDaemon(true);
-            return thread;
-        });
         InMemoryStore memory = new InMemoryStore();
-        purger.scheduleWithFixedDelay(memory::purgeExpired, 10, 10, TimeUnit.SECONDS);
         List<HookguardFilter> filters = new ArrayList<>();
         filters.add(guard(context, "/memory", "bench-memory-" + run, memory, metrics, RecoveryConfig.ofDefaults()));
         if (withRecovery) {
@@ -151,7 +141,7 @@ public final class FilterServer implements AutoCloseable {
         server.start();
         URI base = URI.create("http://127.0.0.1:" + connector.getLocalPort());
         filters.forEach(filter -> filter.dispatcher().ifPresent(dispatcher -> dispatcher.baseUrl(base)));
-        return new FilterServer(server, base, purger, redis);
+        return new FilterServer(server, base, redis);
     }
 
     /** The server's address, {@code http://127.0.0.1:<port>}. */
@@ -172,7 +162,6 @@ public final class FilterServer implements AutoCloseable {
         } catch (Exception e) {
             throw new IllegalStateException("Jetty did not stop", e);
         } finally {
-            purger.shutdownNow();
             if (redisStore != null) {
                 redisStore.close();
             }
