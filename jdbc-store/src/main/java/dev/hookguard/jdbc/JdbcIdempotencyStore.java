@@ -23,6 +23,8 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
 import org.jspecify.annotations.Nullable;
@@ -58,6 +60,8 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
     private final FencedWrites writes;
     private final ClaimStrategy claims;
     private final ClaimQueries claimQueries;
+    /** The transactional path's statements, rendered once per lock wait (an application uses one or two). */
+    private final ConcurrentMap<Duration, TransactionalStatements> transactional = new ConcurrentHashMap<>();
 
     /** A store on the table {@code hookguard_events}, dialect detected from the data source. */
     public JdbcIdempotencyStore(DataSource dataSource) {
@@ -264,6 +268,19 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
 
     ClaimQueries claimQueries() {
         return claimQueries;
+    }
+
+    /**
+     * The statements of {@link TransactionalClaim} bounded by {@code lockWait}, rendered on first use.
+     *
+     * @throws IllegalArgumentException when {@code lockWait} is not positive
+     */
+    TransactionalStatements transactionalStatements(Duration lockWait) {
+        if (lockWait == null || lockWait.isNegative() || lockWait.isZero()) {
+            throw new IllegalArgumentException("lockWait must be positive but was " + lockWait);
+        }
+        return transactional.computeIfAbsent(
+                lockWait, bound -> new TransactionalStatements(dialect, claimQueries, bound));
     }
 
     EventRowMapper mapper() {

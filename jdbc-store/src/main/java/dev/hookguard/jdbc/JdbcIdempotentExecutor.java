@@ -52,7 +52,7 @@ public final class JdbcIdempotentExecutor implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(JdbcIdempotentExecutor.class);
 
     private final JdbcIdempotencyStore store;
-    private final LockWait lockWait;
+    private final TransactionalStatements statements;
 
     /** An executor whose duplicates wait at most {@link #DEFAULT_LOCK_WAIT} for the holder. */
     public JdbcIdempotentExecutor(JdbcIdempotencyStore store) {
@@ -68,12 +68,12 @@ public final class JdbcIdempotentExecutor implements AutoCloseable {
      */
     public JdbcIdempotentExecutor(JdbcIdempotencyStore store, Duration lockWait) {
         this.store = store;
-        this.lockWait = new LockWait(store.dialect(), lockWait);
+        this.statements = store.transactionalStatements(lockWait);
     }
 
     /** How long a concurrent duplicate waits for the holder's row lock. */
     public Duration lockWait() {
-        return lockWait.bound();
+        return statements.lockWait().bound();
     }
 
     /**
@@ -93,7 +93,7 @@ public final class JdbcIdempotentExecutor implements AutoCloseable {
             throws Exception {
         try (Own own = Own.open(store)) {
             TransactionalClaim claim =
-                    TransactionalClaim.begin(store, lockWait, own.connection, null, key, fingerprint, policy);
+                    TransactionalClaim.begin(store, statements, own.connection, null, key, fingerprint, policy);
             return run(claim, own, payload, policy, handler);
         }
     }
@@ -120,7 +120,7 @@ public final class JdbcIdempotentExecutor implements AutoCloseable {
         Joined joined = Joined.open(connection);
         TransactionalClaim claim;
         try {
-            claim = TransactionalClaim.begin(store, lockWait, connection, joined.savepoint, key, fingerprint, policy);
+            claim = TransactionalClaim.begin(store, statements, connection, joined.savepoint, key, fingerprint, policy);
         } catch (StoreUnavailableException e) {
             rollbackAfter(joined, e);
             throw e;

@@ -1,13 +1,9 @@
 package dev.hookguard.jdbc;
 
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.util.Optional;
-import org.jooq.DSLContext;
-import org.jooq.Record;
-import org.jooq.Result;
-import org.jooq.ResultQuery;
-import org.jooq.Results;
 import org.jooq.exception.DataAccessException;
 
 /**
@@ -15,7 +11,11 @@ import org.jooq.exception.DataAccessException;
  * claim's own statement so that it costs no round trip of its own: on PostgreSQL {@code set local lock_timeout}
  * before the statement and back to the session's value after it, in the same round trip; on MariaDB {@code set
  * statement innodb_lock_wait_timeout = <seconds> for} the statement (whole seconds, at least one). H2 and MySQL wait
- * as long as the connection's own lock timeout allows.
+ * as long as the connection's own lock timeout allows. The bounded statements are rendered once per store and bound
+ * ({@link TransactionalStatements}). PostgreSQL needs the two {@code set local}s because its {@code lock_timeout} is
+ * a setting of the session or the transaction, never of one statement, and neither the handler's statements nor the
+ * pooled connection's next user may keep it; they go in the claim's own round trip, so they cost no wait, only the
+ * database's parsing of two short commands.
  */
 final class LockWait {
 
@@ -25,9 +25,6 @@ final class LockWait {
     private static final int MARIADB_LOCK_TIMEOUT = 1205;
     /** H2's {@code LOCK_TIMEOUT_1}. */
     private static final int H2_LOCK_TIMEOUT = 50200;
-
-    /** The column name jOOQ gives an update count among the results of several statements. */
-    private static final String UPDATE_COUNT = "UPDATE_COUNT";
 
     private final JdbcDialect dialect;
     private final Duration bound;
@@ -63,25 +60,26 @@ final class LockWait {
         return bound;
     }
 
+    /** {@code shape} with the bound sent in the same string, so in the same round trip as the statement itself. */
+    RenderedStatement bounded(RenderedStatement shape) {
+        return shape.wrapped(prefix, suffix);
+    }
+
     /**
-     * The first row {@code query} returns, waiting for a row lock at most {@link #bound()} where the dialect allows. On
-     * PostgreSQL the statements go as one string, sent in one round trip; only the query's own result is read.
+     * Runs {@code statement}, prepared from a {@link #bounded} query, and returns the query's own result: on
+     * PostgreSQL the {@code set local} before it has an update count of its own, sent and answered in the same round
+     * trip; the one after it is skipped unread.
+     *
+     * @throws SQLException when a statement fails, or the query returned no result set
      */
-    Optional<Record> fetchOptional(DSLContext dsl, ResultQuery<? extends Record> query) {
-        if (prefix.isEmpty()) {
-            return query.fetchOptional().map(r -> (Record) r);
-        }
+    ResultSet executeQuery(PreparedStatement statement) throws SQLException {
         if (suffix.isEmpty()) {
-            return dsl.resultQuery(prefix + "{0}", query).fetchOptional();
+            return statement.executeQuery();
         }
-        Results results = dsl.resultQuery(prefix + "{0}" + suffix, query).fetchMany();
-        for (Result<Record> result : results) {
-            if (!(result.fields().length == 1
-                    && UPDATE_COUNT.equalsIgnoreCase(result.field(0).getName()))) {
-                return result.stream().findFirst();
-            }
+        if (statement.execute() || statement.getMoreResults()) {
+            return statement.getResultSet();
         }
-        return Optional.empty();
+        throw new SQLException("the bounded query returned no result set");
     }
 
     /** True when {@code e} is the database giving up waiting for a row lock. */

@@ -68,6 +68,22 @@ final class RenderedStatement {
         return new RenderedStatement(sql, names.clone(), argumentAt, nullTypeAt);
     }
 
+    /**
+     * This shape between {@code prefix} and {@code suffix} (other statements sent in the same string, such as {@link
+     * LockWait}'s), bound with the same values.
+     *
+     * @throws IllegalArgumentException when {@code prefix} or {@code suffix} has a {@code ?} marker
+     */
+    RenderedStatement wrapped(String prefix, String suffix) {
+        if (markers(prefix) != 0 || markers(suffix) != 0) {
+            throw new IllegalArgumentException(
+                    "a wrapper of a statement binds nothing but was " + prefix + " … " + suffix);
+        }
+        return prefix.isEmpty() && suffix.isEmpty()
+                ? this
+                : new RenderedStatement(prefix + sql + suffix, names, argumentAt, nullTypeAt);
+    }
+
     /** The rendered SQL, with {@code ?} markers. */
     String sql() {
         return sql;

@@ -9,13 +9,13 @@ import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.StoreUnavailableException;
 import dev.hookguard.core.WriteOutcome;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Savepoint;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
-import org.jooq.DSLContext;
-import org.jooq.Record;
-import org.jooq.ResultQuery;
 import org.jooq.exception.DataAccessException;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -52,7 +52,7 @@ public final class TransactionalClaim {
     private static final Logger log = LoggerFactory.getLogger(TransactionalClaim.class);
 
     private final JdbcIdempotencyStore store;
-    private final LockWait lockWait;
+    private final TransactionalStatements statements;
     private final Connection connection;
     private final EventKey key;
     private final Fingerprint fingerprint;
@@ -62,7 +62,7 @@ public final class TransactionalClaim {
 
     private TransactionalClaim(
             JdbcIdempotencyStore store,
-            LockWait lockWait,
+            TransactionalStatements statements,
             Connection connection,
             EventKey key,
             Fingerprint fingerprint,
@@ -70,7 +70,7 @@ public final class TransactionalClaim {
             ClaimOutcome outcome,
             long claimedAt) {
         this.store = store;
-        this.lockWait = lockWait;
+        this.statements = statements;
         this.connection = connection;
         this.key = key;
         this.fingerprint = fingerprint;
@@ -97,30 +97,30 @@ public final class TransactionalClaim {
             Fingerprint fingerprint,
             IdempotencyPolicy policy,
             Duration lockWait) {
-        return begin(store, new LockWait(store.dialect(), lockWait), connection, null, key, fingerprint, policy);
+        return begin(store, store.transactionalStatements(lockWait), connection, null, key, fingerprint, policy);
     }
 
     /** As above; with {@code savepoint} the claim follows the caller's earlier work, and a conflict is not retried. */
     static TransactionalClaim begin(
             JdbcIdempotencyStore store,
-            LockWait lockWait,
+            TransactionalStatements statements,
             Connection connection,
             @Nullable Savepoint savepoint,
             EventKey key,
             Fingerprint fingerprint,
             IdempotencyPolicy policy) {
         JdbcIdempotentExecutor.requireTransaction(connection);
-        DSLContext dsl = store.session().dsl(connection);
         for (int retry = 0; ; retry++) {
             long started = System.nanoTime();
             try {
-                ClaimOutcome outcome = claim(store, lockWait, dsl, key, fingerprint, policy);
-                return new TransactionalClaim(store, lockWait, connection, key, fingerprint, policy, outcome, started);
-            } catch (DataAccessException e) {
-                if (lockWait.isTimeout(e)) {
+                ClaimOutcome outcome = claim(store, statements, connection, key, fingerprint, policy);
+                return new TransactionalClaim(
+                        store, statements, connection, key, fingerprint, policy, outcome, started);
+            } catch (SQLException | DataAccessException e) {
+                if (statements.lockWait().isTimeout(e)) {
                     return new TransactionalClaim(
                             store,
-                            lockWait,
+                            statements,
                             connection,
                             key,
                             fingerprint,
@@ -142,56 +142,77 @@ public final class TransactionalClaim {
     }
 
     /**
-     * The claim in the transaction of {@code dsl}: PostgreSQL's guarded upsert, or insert-if-absent and, when the row
-     * may be taken over, a locked read and an update (H2, MariaDB/MySQL). A refused attempt is followed by a plain read
-     * that tells duplicate, in progress, mismatch or dead without upgrading any lock.
+     * The claim in the transaction on {@code connection}, with statements rendered once and bound here: PostgreSQL's
+     * guarded upsert with the refused row beside it (one statement, one round trip with the lock wait), or
+     * insert-if-absent and, when the row may be taken over, a locked read and an update (H2, MariaDB/MySQL). A refusal
+     * that does not tell its cause is followed by a plain read that tells duplicate, in progress, mismatch or dead
+     * without upgrading any lock.
      */
     private static ClaimOutcome claim(
             JdbcIdempotencyStore store,
-            LockWait lockWait,
-            DSLContext dsl,
+            TransactionalStatements statements,
+            Connection connection,
             EventKey key,
             Fingerprint fingerprint,
-            IdempotencyPolicy policy) {
-        ClaimQueries queries = store.claimQueries();
-        boolean upsert = store.dialect().upsertReturning();
+            IdempotencyPolicy policy)
+            throws SQLException {
+        long lease = policy.lease().toMillis();
+        long retention = ClaimQueries.unfinishedRetention(policy).toMillis();
+        LockWait lockWait = statements.lockWait();
         for (int round = 1; round <= ClaimStrategy.MAX_ROUNDS; round++) {
-            if (upsert) {
-                ResultQuery<Record> claim = queries.upsert();
-                claim.bind(ClaimQueries.ENDPOINT, key.endpoint())
-                        .bind(ClaimQueries.EVENT_ID, key.eventId())
-                        .bind(ClaimQueries.FINGERPRINT, fingerprint.hex())
-                        .bind(ClaimQueries.LEASE_MS, policy.lease().toMillis())
-                        .bind(
-                                ClaimQueries.RETENTION_MS,
-                                ClaimQueries.unfinishedRetention(policy).toMillis());
-                Optional<Record> acquired = lockWait.fetchOptional(dsl, claim);
-                if (acquired.isPresent()) {
-                    return new ClaimOutcome.Acquired(
-                            acquired.get().get("token", Long.class),
-                            acquired.get().get("attempts", Integer.class));
+            if (statements.upsert()) {
+                try (PreparedStatement statement = statements
+                                .claimOrRead()
+                                .prepare(
+                                        connection,
+                                        key.endpoint(),
+                                        key.eventId(),
+                                        fingerprint.hex(),
+                                        lease,
+                                        retention);
+                        ResultSet rs = lockWait.executeQuery(statement)) {
+                    if (rs.next()) {
+                        if (rs.getBoolean("acquired")) {
+                            return new ClaimOutcome.Acquired(rs.getLong("token"), rs.getInt("attempts"));
+                        }
+                        if (decide(store, rs, fingerprint) instanceof ClaimDecision.Report report) {
+                            return report.outcome();
+                        }
+                        continue; // the row changed since the refusal: start over
+                    }
                 }
             } else {
-                Optional<Long> inserted = inserted(store, lockWait, dsl, key, fingerprint, policy);
+                Optional<Long> inserted = inserted(statements, connection, key, fingerprint, lease, retention);
                 if (inserted.isPresent()) {
                     return new ClaimOutcome.Acquired(inserted.get(), 1);
                 }
             }
-            ClaimDecision decision =
-                    decide(store, queries.read(dsl, key, false).fetchOptional().map(r -> r), fingerprint);
+            ClaimDecision decision;
+            try (PreparedStatement statement = statements.read().prepare(connection, key.endpoint(), key.eventId());
+                    ResultSet rs = statement.executeQuery()) {
+                decision = rs.next() ? decide(store, rs, fingerprint) : new ClaimDecision.Missing();
+            }
             if (decision instanceof ClaimDecision.Report report) {
                 return report.outcome();
             }
-            if (upsert || !(decision instanceof ClaimDecision.TakeOver)) {
+            if (statements.upsert() || !(decision instanceof ClaimDecision.TakeOver)) {
                 continue; // the row changed since the refusal: start over
             }
-            ClaimDecision locked =
-                    decide(store, lockWait.fetchOptional(dsl, queries.read(dsl, key, true)), fingerprint);
+            ClaimDecision locked;
+            try (PreparedStatement statement =
+                            statements.readLocked().prepare(connection, key.endpoint(), key.eventId());
+                    ResultSet rs = lockWait.executeQuery(statement)) {
+                locked = rs.next() ? decide(store, rs, fingerprint) : new ClaimDecision.Missing();
+            }
             if (locked instanceof ClaimDecision.Report report) {
                 return report.outcome();
             }
+            // rare (a failed, queued, expired or abandoned row): built with jOOQ per call, like LockingClaim's
             if (locked instanceof ClaimDecision.TakeOver takeOver
-                    && queries.takeOver(dsl, key, fingerprint, policy, takeOver).execute() == 1) {
+                    && store.claimQueries()
+                                    .takeOver(store.session().dsl(connection), key, fingerprint, policy, takeOver)
+                                    .execute()
+                            == 1) {
                 return takeOver.acquired();
             }
         }
@@ -199,36 +220,50 @@ public final class TransactionalClaim {
         return ClaimStrategy.CONTENDED;
     }
 
+    /**
+     * The new row's token, or empty when the key exists (also when H2's {@code MERGE} met a concurrent insert of the
+     * key and failed with a duplicate key). MySQL reads the new row's token in a second statement.
+     */
     private static Optional<Long> inserted(
-            JdbcIdempotencyStore store,
-            LockWait lockWait,
-            DSLContext dsl,
+            TransactionalStatements statements,
+            Connection connection,
             EventKey key,
             Fingerprint fingerprint,
-            IdempotencyPolicy policy) {
-        ClaimQueries queries = store.claimQueries();
-        var row = queries.freshRow(key, fingerprint, policy);
-        if (store.dialect() == JdbcDialect.MYSQL) {
-            return LockingClaim.insertedToken(store.session(), queries, dsl, key, row);
-        }
-        try {
-            return lockWait.fetchOptional(dsl, queries.insertIfAbsent(dsl, key, row))
-                    .map(r -> r.get(0, Long.class));
-        } catch (DataAccessException e) {
-            if (StoreErrors.isIntegrityViolation(e)) {
+            long lease,
+            long retention)
+            throws SQLException {
+        try (PreparedStatement statement = statements
+                .insert()
+                .prepare(connection, key.endpoint(), key.eventId(), fingerprint.hex(), lease, retention)) {
+            if (statements.mysql()) {
+                if (statement.executeUpdate() != 1) {
+                    return Optional.empty();
+                }
+                try (PreparedStatement token = statements.tokenOf().prepare(connection, key.endpoint(), key.eventId());
+                        ResultSet rs = token.executeQuery()) {
+                    return rs.next() ? Optional.of(rs.getLong(1)) : Optional.empty();
+                }
+            }
+            try (ResultSet rs = statements.lockWait().executeQuery(statement)) {
+                return rs.next() ? Optional.of(rs.getLong(1)) : Optional.empty();
+            }
+        } catch (SQLException e) {
+            if (e.getSQLState() != null && e.getSQLState().startsWith("23")) {
                 return Optional.empty(); // H2's MERGE met a concurrent insert of the key
             }
             throw e;
         }
     }
 
-    private static ClaimDecision decide(JdbcIdempotencyStore store, Optional<Record> row, Fingerprint fingerprint) {
-        if (row.isEmpty()) {
-            return new ClaimDecision.Missing();
+    /** The decision on the claim row at {@code rs}, read with the database's time. */
+    private static ClaimDecision decide(JdbcIdempotencyStore store, ResultSet rs, Fingerprint fingerprint)
+            throws SQLException {
+        EventRowMapper mapper = store.mapper();
+        Instant now = mapper.instant(rs, ClaimQueries.DB_NOW);
+        if (now == null) {
+            throw new SQLException("claim read without the database's time");
         }
-        ClaimQueries queries = store.claimQueries();
-        return ClaimDecision.of(
-                store.mapper().claimRow(row.get()), fingerprint, queries.dbNow(row.get()), queries.dbMicros(row.get()));
+        return ClaimDecision.of(mapper.claimRow(rs), fingerprint, now, rs.getLong(ClaimQueries.DB_MICROS));
     }
 
     /** What the claim found: {@link ClaimOutcome.Acquired} when the handler is to run in this transaction. */
@@ -264,8 +299,8 @@ public final class TransactionalClaim {
             return new WriteOutcome.Stale();
         }
         try {
-            return store.writes().complete(store.session().dsl(connection), key, acquired.token(), completion, policy);
-        } catch (DataAccessException e) {
+            return store.writes().complete(connection, key, acquired.token(), completion, policy);
+        } catch (SQLException e) {
             throw StoreErrors.unavailable("complete " + key + " in the handler's transaction", e);
         }
     }
@@ -280,12 +315,12 @@ public final class TransactionalClaim {
      */
     public WriteOutcome recordFailure(Failure failure) {
         held();
-        return store.session().transaction("record the failure of " + key, dsl -> {
+        return store.session().transactionJdbc("record the failure of", key, c -> {
             ClaimOutcome again;
             try {
-                again = claim(store, lockWait, dsl, key, fingerprint, policy);
-            } catch (DataAccessException e) {
-                if (lockWait.isTimeout(e)) {
+                again = claim(store, statements, c, key, fingerprint, policy);
+            } catch (SQLException | DataAccessException e) {
+                if (statements.lockWait().isTimeout(e)) {
                     return new WriteOutcome.Stale();
                 }
                 throw e;
@@ -293,7 +328,7 @@ public final class TransactionalClaim {
             if (!(again instanceof ClaimOutcome.Acquired reclaimed)) {
                 return new WriteOutcome.Stale();
             }
-            return dsl.connectionResult(c -> store.writes().fail(c, key, reclaimed.token(), failure, policy));
+            return store.writes().fail(c, key, reclaimed.token(), failure, policy);
         });
     }
 

@@ -51,4 +51,23 @@ class RenderedStatementTest {
 
         assertThatThrownBy(() -> statement.inlined("x")).isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void shouldBindAWrappedShapeAsItself() {
+        RenderedStatement statement = RenderedStatement.of(RENDERER, shape(), "first", "second")
+                .wrapped("set local lock_timeout = 500; ", "; set local lock_timeout to default");
+
+        assertThat(statement.inlined("x", 7L))
+                .isEqualTo("set local lock_timeout = 500; update t set a = 'x', b = 7 where c = 'x'"
+                        + "; set local lock_timeout to default");
+    }
+
+    @Test
+    void shouldRefuseAWrapperThatBindsAValue() {
+        RenderedStatement statement = RenderedStatement.of(RENDERER, shape(), "first", "second");
+
+        assertThatThrownBy(() -> statement.wrapped("set local lock_timeout = ?; ", ""))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("lock_timeout = ?");
+    }
 }

@@ -1,0 +1,90 @@
+package dev.hookguard.jdbc;
+
+import java.time.Duration;
+import org.jooq.DSLContext;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The statements of {@link TransactionalClaim}, rendered once per store and lock wait and bound per call, the
+ * statements that may wait for a row lock carrying the {@link LockWait} in the same string: PostgreSQL's claim (the
+ * guarded upsert and the refused row, {@link ClaimQueries#claimOrRead()}); elsewhere the insert-if-absent and the
+ * locked read; everywhere the plain read that tells a refused claim's outcome. Immutable; the store keeps one per
+ * lock wait ({@link JdbcIdempotencyStore#transactionalStatements(Duration)}).
+ */
+final class TransactionalStatements {
+
+    private final LockWait lockWait;
+    private final boolean mysql;
+    /** PostgreSQL: the claim or the row that refused it, bounded. */
+    private final @Nullable RenderedStatement claimOrRead;
+    /** Elsewhere: insert-if-absent returning the token (MySQL: an update count), bounded. */
+    private final @Nullable RenderedStatement insert;
+    /** Elsewhere: the row's claim columns, locked, bounded. */
+    private final @Nullable RenderedStatement readLocked;
+    /** MySQL: the new row's token. */
+    private final RenderedStatement tokenOf;
+    /** The row's claim columns with the database's time; takes no lock, so waits for none. */
+    private final RenderedStatement read;
+
+    TransactionalStatements(JdbcDialect dialect, ClaimQueries queries, Duration bound) {
+        this.lockWait = new LockWait(dialect, bound);
+        this.mysql = dialect == JdbcDialect.MYSQL;
+        DSLContext renderer = JdbcSession.renderer(dialect);
+        if (dialect.upsertReturning()) {
+            this.claimOrRead = lockWait.bounded(
+                    RenderedStatement.of(renderer, queries.claimOrRead(), ClaimQueries.CLAIM_PARAMETERS));
+            this.insert = null;
+            this.readLocked = null;
+        } else {
+            this.claimOrRead = null;
+            this.insert = lockWait.bounded(
+                    RenderedStatement.of(renderer, queries.insertIfAbsent(), ClaimQueries.CLAIM_PARAMETERS));
+            this.readLocked = lockWait.bounded(RenderedStatement.of(
+                    renderer, queries.readForClaim(true), ClaimQueries.ENDPOINT, ClaimQueries.EVENT_ID));
+        }
+        this.tokenOf = RenderedStatement.of(renderer, queries.tokenOf(), ClaimQueries.ENDPOINT, ClaimQueries.EVENT_ID);
+        this.read = RenderedStatement.of(
+                renderer, queries.readForClaim(false), ClaimQueries.ENDPOINT, ClaimQueries.EVENT_ID);
+    }
+
+    LockWait lockWait() {
+        return lockWait;
+    }
+
+    /** Whether the claim is PostgreSQL's one statement ({@link #claimOrRead()}) rather than insert and locked read. */
+    boolean upsert() {
+        return claimOrRead != null;
+    }
+
+    /** MySQL: no {@code INSERT … RETURNING}, so the insert is an update and {@link #tokenOf()} follows it. */
+    boolean mysql() {
+        return mysql;
+    }
+
+    RenderedStatement claimOrRead() {
+        return require(claimOrRead, "claimOrRead");
+    }
+
+    RenderedStatement insert() {
+        return require(insert, "insert");
+    }
+
+    RenderedStatement readLocked() {
+        return require(readLocked, "readLocked");
+    }
+
+    RenderedStatement tokenOf() {
+        return tokenOf;
+    }
+
+    RenderedStatement read() {
+        return read;
+    }
+
+    private static RenderedStatement require(@Nullable RenderedStatement statement, String name) {
+        if (statement == null) {
+            throw new IllegalStateException("this dialect's transactional claim has no " + name + " statement");
+        }
+        return statement;
+    }
+}
