@@ -228,9 +228,7 @@ public final class JdbcIdempotentExecutor implements AutoCloseable {
         Connection connection();
 
         default JdbcTransaction transaction(JdbcIdempotencyStore store) {
-            return new JdbcTransaction(
-                    connection(),
-                    org.jooq.impl.DSL.using(connection(), store.dialect().sqlDialect()));
+            return new JdbcTransaction(connection(), store.dialect().sqlDialect());
         }
 
         void rollback();
