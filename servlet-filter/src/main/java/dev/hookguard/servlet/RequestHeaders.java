@@ -3,7 +3,7 @@ package dev.hookguard.servlet;
 import dev.hookguard.core.signature.Headers;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.ArrayList;
-import java.util.Collections;
+import java.util.Enumeration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,9 +16,10 @@ final class RequestHeaders {
     /** Every header line, for the verifier and the event-id extractor. */
     static Headers of(HttpServletRequest request) {
         Headers.Builder headers = Headers.builder();
-        for (String name : Collections.list(request.getHeaderNames())) {
-            for (String value : Collections.list(request.getHeaders(name))) {
-                headers.add(name, value);
+        for (Enumeration<String> names = request.getHeaderNames(); names.hasMoreElements(); ) {
+            String name = names.nextElement();
+            for (Enumeration<String> values = request.getHeaders(name); values.hasMoreElements(); ) {
+                headers.add(name, values.nextElement());
             }
         }
         return headers.build();
@@ -31,14 +32,35 @@ final class RequestHeaders {
      */
     static Map<String, List<String>> forPayload(HttpServletRequest request, HeaderDenyList denied) {
         Map<String, List<String>> headers = new LinkedHashMap<>();
-        for (String name : Collections.list(request.getHeaderNames())) {
+        for (Enumeration<String> names = request.getHeaderNames(); names.hasMoreElements(); ) {
+            String name = names.nextElement();
             if (!denied.denies(name) && !reserved(name)) {
-                headers.put(name, new ArrayList<>(Collections.list(request.getHeaders(name))));
+                headers.put(name, values(request.getHeaders(name)));
             }
         }
         String query = request.getQueryString();
         headers.put(DispatchHeaders.REQUEST_URI, List.of(request.getRequestURI() + (query == null ? "" : "?" + query)));
         return headers;
+    }
+
+    /**
+     * The values as an immutable list, which {@link dev.hookguard.core.Payload} keeps without copying it again: one
+     * value (nearly every header) as {@link List#of(Object)}.
+     */
+    private static List<String> values(Enumeration<String> values) {
+        if (!values.hasMoreElements()) {
+            return List.of();
+        }
+        String first = values.nextElement();
+        if (!values.hasMoreElements()) {
+            return List.of(first);
+        }
+        List<String> all = new ArrayList<>();
+        all.add(first);
+        while (values.hasMoreElements()) {
+            all.add(values.nextElement());
+        }
+        return List.copyOf(all);
     }
 
     private static boolean reserved(String name) {
