@@ -3,7 +3,6 @@ package dev.hookguard.core;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
-import java.util.regex.Pattern;
 
 /**
  * The SHA-256 of a delivery's raw body (or of a configured part of it), as 64 lower-case hex digits. Two
@@ -13,11 +12,11 @@ import java.util.regex.Pattern;
  */
 public record Fingerprint(String hex) {
 
-    private static final Pattern SHA256_HEX = Pattern.compile("[0-9a-f]{64}");
+    private static final int SHA256_HEX_LENGTH = 64;
 
     /** Checks the form; anything but 64 lower-case hex digits is an {@link IllegalArgumentException}. */
     public Fingerprint {
-        if (hex == null || !SHA256_HEX.matcher(hex).matches()) {
+        if (!isSha256Hex(hex)) {
             throw new IllegalArgumentException(
                     "fingerprint must be 64 lower-case hex digits (SHA-256) but was '" + hex + "'");
         }
@@ -40,5 +39,19 @@ public record Fingerprint(String hex) {
     @Override
     public String toString() {
         return hex;
+    }
+
+    /** 64 lower-case hex digits, checked without a regular expression (no matcher per event). */
+    private static boolean isSha256Hex(String hex) {
+        if (hex == null || hex.length() != SHA256_HEX_LENGTH) {
+            return false;
+        }
+        for (int i = 0; i < SHA256_HEX_LENGTH; i++) {
+            char c = hex.charAt(i);
+            if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -55,6 +55,13 @@ class ModelTest {
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> new Fingerprint("ABC"))
                 .withMessageContaining("'ABC'");
+        String valid = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
+        assertThat(new Fingerprint(valid).hex()).isEqualTo(valid);
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> new Fingerprint(valid.toUpperCase(java.util.Locale.ROOT)));
+        assertThatIllegalArgumentException().isThrownBy(() -> new Fingerprint(valid.substring(1) + "g"));
+        assertThatIllegalArgumentException().isThrownBy(() -> new Fingerprint(valid + "0"));
+        assertThatIllegalArgumentException().isThrownBy(() -> new Fingerprint(null));
     }
 
     @Test
