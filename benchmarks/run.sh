@@ -135,6 +135,9 @@ rm -rf "$OUT"/*.csv "$OUT"/*.txt "$OUT"/*.tsv "$OUT"/*.json "$OUT"/run[0-9]*
 TOP="$OUT"   # the setup's files and the summary; each run's raw outputs go to $TOP/runI
 if [[ -z ${BENCH_JAR:-} ]] && [[ ${SKIP_BUILD:-0} != 1 || ! -f $JAR ]]; then
     log "building benchmarks.jar"
+    # the shaded jar goes first: a stale one left in place (the jar plugin keeps an unchanged module's jar) would
+    # shade its old copies of the other modules' classes over the new ones
+    rm -f "$BENCH/target/benchmarks.jar" "$BENCH/target/original-benchmarks.jar"
     (cd "$ROOT" && ./mvnw -B -q -pl benchmarks -am package -DskipTests)
 fi
 tool() { java -cp "$JAR" dev.hookguard.benchmarks.tools.BenchTool "$@"; }
