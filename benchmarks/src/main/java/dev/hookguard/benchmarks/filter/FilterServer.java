@@ -75,11 +75,13 @@ public final class FilterServer implements AutoCloseable {
     public static final Duration SLOW_HANDLER = Duration.ofSeconds(2);
 
     /**
-     * The dispatcher's workers and dispatches in flight on the async endpoints: as many as {@code run.sh}'s {@code
-     * wrk} connections, so that the drain runs as many requests at once as the sync path it is compared with (each
-     * worker sends one dispatch at a time).
+     * The dispatches in flight on the async endpoints: as many as {@code run.sh}'s {@code wrk} connections, so that
+     * the drain runs as many requests at once as the sync path it is compared with (system property {@code
+     * hookguard.bench.dispatchInFlight}, to see what it bounds). The workers stay at the default: they only prepare
+     * and send, the exchanges are asynchronous.
      */
-    public static final int DISPATCH_CONCURRENCY = 16;
+    public static final int DISPATCH_CONCURRENCY =
+            Integer.getInteger("hookguard.bench.dispatchInFlight", 16); // another value only to see what it bounds
 
     /** The queue limit of the async endpoints: high enough that a benchmark's intake never meets it. */
     public static final int QUEUE_LIMIT = 5_000_000;
@@ -233,7 +235,7 @@ public final class FilterServer implements AutoCloseable {
                 .metrics(metrics)
                 .dispatcher(DispatcherConfig.custom() // the sync paths measure the filter as before: no dispatcher
                         .enabled(recovery.intake() == Intake.ASYNC)
-                        .workers(DISPATCH_CONCURRENCY)
+                        .workers(DispatcherConfig.DEFAULT_WORKERS) // they only prepare and send: exchanges are async
                         .maxInFlight(DISPATCH_CONCURRENCY)
                         .build())
                 .build());
