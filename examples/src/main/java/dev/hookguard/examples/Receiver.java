@@ -49,8 +49,11 @@ final class Receiver implements AutoCloseable {
     static final Duration STORE_TIMEOUT = Duration.ofSeconds(10);
     /** Dispatches under way at once: enough for 2 s handlers to drain a few hundred events in seconds. */
     static final int DISPATCHES_IN_FLIGHT = 64;
-    /** Dispatcher threads: one per dispatch in flight (each thread sends one dispatch at a time). */
-    static final int DISPATCH_WORKERS = DISPATCHES_IN_FLIGHT;
+    /**
+     * Dispatcher threads: they only prepare, sign and send dispatches (the exchanges are asynchronous), so two are
+     * plenty; more only compete with the intake for the CPU of a small machine.
+     */
+    static final int DISPATCH_WORKERS = 2;
     /** The longest pause of the dispatcher's polling of an empty queue (a receiver retry comes due meanwhile). */
     static final Duration DISPATCH_MAX_POLL = Duration.ofMillis(250);
 

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -24,9 +25,10 @@ import org.slf4j.LoggerFactory;
  * The receiver side of recovery (DESIGN.md §8), one per {@link HookguardFilter}: picks due records from the store's
  * due queue (QUEUED by async intake or an operator's replay, FAILED awaiting a receiver retry) and redelivers each
  * over HTTP to the endpoint's own URI on this node, where the filter verifies, claims and hands it to the handler
- * like any delivery, inline. Its loop runs on one daemon thread ({@code hookguard-dispatch-poller}), the dispatches
- * on a bounded pool ({@code hookguard-dispatch-<n>}, {@link DispatcherConfig#workers()}) with at most {@link
- * DispatcherConfig#maxInFlight()} in flight. Polling backs off to {@link DispatcherConfig#maxPollInterval()} while
+ * like any delivery, inline. Its loop runs on one daemon thread ({@code hookguard-dispatch-poller}); a bounded pool
+ * ({@code hookguard-dispatch-<n>}, {@link DispatcherConfig#workers()}) prepares and signs each dispatch and sends it
+ * asynchronously, so the exchanges (which last as long as the handler) hold no thread of the pool; at most {@link
+ * DispatcherConfig#maxInFlight()} are in flight, and a slot that frees wakes the loop to pick again. Polling backs off to {@link DispatcherConfig#maxPollInterval()} while
  * the queues are empty and returns to {@link DispatcherConfig#minPollInterval()} on work or {@link #wake}. The same
  * loop samples the queues every second and sweeps for stalled records every {@link
  * DispatcherConfig#sweepInterval()}.
@@ -51,6 +53,7 @@ public final class Dispatcher implements AutoCloseable {
     private final Semaphore wakeSignal = new Semaphore(0);
     private final ThreadPoolExecutor workers;
     private final AtomicInteger inFlight = new AtomicInteger();
+    private final Object idle = new Object();
     private volatile @Nullable URI baseUrl;
     private volatile boolean running;
     private volatile boolean closed;
@@ -124,12 +127,14 @@ public final class Dispatcher implements AutoCloseable {
             thread = poller;
         }
         signal();
-        workers.shutdown();
         try {
             if (thread != null) {
                 thread.join(settings.maxPollInterval().toMillis() + 1000);
             }
-            if (!workers.awaitTermination(settings.shutdownGrace().toMillis(), TimeUnit.MILLISECONDS)) {
+            workers.shutdown();
+            long deadline = System.nanoTime() + settings.shutdownGrace().toNanos();
+            workers.awaitTermination(settings.shutdownGrace().toNanos(), TimeUnit.NANOSECONDS);
+            if (!awaitIdle(deadline)) {
                 log.warn(
                         "{} dispatches were still in flight after the shutdown grace; they come due again",
                         inFlight.get());
@@ -138,6 +143,20 @@ public final class Dispatcher implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             workers.shutdownNow();
+        }
+    }
+
+    /** Waits until no dispatch is in flight or the deadline passes; true when none is. */
+    private boolean awaitIdle(long deadline) throws InterruptedException {
+        synchronized (idle) {
+            while (inFlight.get() > 0) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                TimeUnit.NANOSECONDS.timedWait(idle, left);
+            }
+            return true;
         }
     }
 
@@ -262,8 +281,7 @@ public final class Dispatcher implements AutoCloseable {
                 try {
                     workers.execute(() -> dispatch(endpoint, record));
                 } catch (RuntimeException e) {
-                    inFlight.decrementAndGet();
-                    slots.release(); // shutting down: the record comes due again after its window
+                    released(); // shutting down: the record comes due again after its window
                 }
             }
             found |= !picked.isEmpty();
@@ -271,23 +289,38 @@ public final class Dispatcher implements AutoCloseable {
         return found;
     }
 
+    /** Prepares and sends one dispatch; its slot is freed when the exchange ends ({@link #finish}). */
     private void dispatch(EndpointConfig endpoint, EventRecord record) {
-        DispatchOutcome outcome = DispatchOutcome.ERROR;
+        CompletableFuture<DispatchOutcome> sent;
         try (DeliveryMdc mdc = DeliveryMdc.open(endpoint.name(), record.key().eventId())) {
             URI base = baseUrl;
-            if (base != null) {
-                outcome = redelivery.send(endpoint, record, base);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            sent = base == null
+                    ? CompletableFuture.completedFuture(DispatchOutcome.ERROR)
+                    : redelivery.send(endpoint, record, base);
         } catch (RuntimeException e) {
             log.error("The dispatch of {} failed", record.key(), e);
-        } finally {
+            sent = CompletableFuture.completedFuture(DispatchOutcome.ERROR);
+        }
+        sent.whenComplete((outcome, error) -> finish(endpoint, outcome == null ? DispatchOutcome.ERROR : outcome));
+    }
+
+    private void finish(EndpointConfig endpoint, DispatchOutcome outcome) {
+        try {
             samples.get(endpoint.name()).count(outcome);
             config.metrics().dispatch(endpoint.name(), outcome);
-            inFlight.decrementAndGet();
-            slots.release();
+        } finally {
+            released();
             signal();
+        }
+    }
+
+    /** Frees a slot; the last one wakes a {@link #close()} waiting for the dispatches in flight. */
+    private void released() {
+        slots.release();
+        if (inFlight.decrementAndGet() == 0) {
+            synchronized (idle) {
+                idle.notifyAll();
+            }
         }
     }
 

@@ -17,8 +17,11 @@ import org.jspecify.annotations.Nullable;
  *
  * @param enabled whether this filter runs a dispatcher at all; off, nothing is picked on this node (other nodes'
  *     dispatchers, or none, redeliver), but dispatches from other nodes are still accepted
- * @param workers the threads that redeliver (daemon threads named {@code hookguard-dispatch-<n>}); at least 1
- * @param maxInFlight the most dispatches under way at once over all endpoints; at least {@code workers}
+ * @param workers the threads that prepare, sign and send dispatches (daemon threads named {@code
+ *     hookguard-dispatch-<n>}); the HTTP exchanges are asynchronous, so a dispatch waiting for its handler holds
+ *     none of them; at least 1
+ * @param maxInFlight the most dispatches under way at once over all endpoints (each one a handler running on this
+ *     node); at least {@code workers}
  * @param batchSize the most records one pick reserves; at least 1
  * @param window how long a pick reserves its records: a node that dies mid-dispatch lets them come due again
  *     when it ends; longer than a handler normally takes; at least 1 s

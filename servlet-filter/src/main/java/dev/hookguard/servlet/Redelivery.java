@@ -16,6 +16,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,7 +26,9 @@ import org.slf4j.LoggerFactory;
 /**
  * One dispatch: the stored request of a picked record sent over HTTP to the endpoint's own URI on this node, with
  * its stored headers (but the hop-by-hop ones), re-signed by the scheme's signer in {@link DispatchSigning#SCHEME}
- * mode, and marked with a {@value DispatchHeaders#DISPATCH} header. Always {@code POST}, as webhooks are.
+ * mode, and marked with a {@value DispatchHeaders#DISPATCH} header. Always {@code POST}, as webhooks are. The
+ * request is prepared on the caller's thread and sent asynchronously ({@link HttpClient#sendAsync}), so a dispatch
+ * waiting for its handler holds no thread of the dispatcher.
  */
 final class Redelivery {
 
@@ -62,13 +67,16 @@ final class Redelivery {
                 .build();
     }
 
-    /** Sends the record's stored request to {@code base}; the dispatch's outcome. */
-    DispatchOutcome send(EndpointConfig endpoint, EventRecord record, URI base) throws InterruptedException {
+    /**
+     * Sends the record's stored request to {@code base}; completes with the dispatch's outcome (never
+     * exceptionally: a failed exchange is {@link DispatchOutcome#ERROR}).
+     */
+    CompletableFuture<DispatchOutcome> send(EndpointConfig endpoint, EventRecord record, URI base) {
         Payload payload = record.payload();
         String path = payload == null ? null : target(endpoint, payload);
         if (payload == null || path == null) {
             log.warn("Cannot dispatch {}: no stored payload or request URI to send it to", record.key());
-            return DispatchOutcome.ERROR;
+            return CompletableFuture.completedFuture(DispatchOutcome.ERROR);
         }
         byte[] body = payload.body();
         HttpRequest.Builder request = HttpRequest.newBuilder(
@@ -90,10 +98,15 @@ final class Redelivery {
         return outcome(record, request.build());
     }
 
-    private DispatchOutcome outcome(EventRecord record, HttpRequest request) throws InterruptedException {
-        try {
-            int status =
-                    client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+    private CompletableFuture<DispatchOutcome> outcome(EventRecord record, HttpRequest request) {
+        return client.sendAsync(request, HttpResponse.BodyHandlers.discarding())
+                .handle((response, error) ->
+                        error == null ? outcome(record, response.statusCode()) : failed(record, error));
+    }
+
+    private DispatchOutcome outcome(EventRecord record, int status) {
+        try (DeliveryMdc mdc =
+                DeliveryMdc.open(record.key().endpoint(), record.key().eventId())) {
             if (status >= 200 && status < 300) {
                 return DispatchOutcome.SUCCEEDED;
             }
@@ -108,10 +121,23 @@ final class Redelivery {
                         status);
             }
             return DispatchOutcome.FAILED;
-        } catch (IOException e) {
-            log.warn("Could not dispatch {}; it comes due again when its window ends: {}", record.key(), e.toString());
-            return DispatchOutcome.ERROR;
         }
+    }
+
+    private static DispatchOutcome failed(EventRecord record, Throwable error) {
+        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+        try (DeliveryMdc mdc =
+                DeliveryMdc.open(record.key().endpoint(), record.key().eventId())) {
+            if (cause instanceof IOException || cause instanceof CancellationException) {
+                log.warn(
+                        "Could not dispatch {}; it comes due again when its window ends: {}",
+                        record.key(),
+                        cause.toString());
+            } else {
+                log.error("The dispatch of {} failed", record.key(), cause);
+            }
+        }
+        return DispatchOutcome.ERROR;
     }
 
     private Headers signature(WebhookSigner signer, String eventId, byte[] body) {

@@ -1,6 +1,5 @@
 package dev.hookguard.benchmarks.filter;
 
-import dev.hookguard.core.RecoveryStore;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -11,57 +10,72 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
- * {@code POST /control/drain}: lets the held dispatcher of the async endpoint pick (see {@link PausablePicks}),
- * waits until the handler has run once for every record that was queued and the queue is empty, holds the picks
- * again, and answers {@code {"drained":N,"runs":R,"seconds":S}} — the backlog, the handler runs during the drain,
- * and the time from the release to the last run. {@code GET} answers the queue's depth without draining. Answers
- * 504 when the drain takes longer than {@link #LIMIT}.
+ * The control of one async endpoint of {@link FilterServer}, mapped at {@code /control/<name>/*}:
+ *
+ * <ul>
+ *   <li>{@code GET}: {@code {"depth":D,"runs":R}}, the queue's depth and the handler's runs so far;
+ *   <li>{@code POST}: lets the held dispatcher pick (see {@link PausablePicks}), waits until the handler has run
+ *       once for every record that was queued and the queue is empty, holds the picks again, and answers {@code
+ *       {"drained":N,"runs":R,"seconds":S}}: the backlog, the handler runs during the drain, and the time from the
+ *       release to the last run; 504 (picks held again, the rest left queued) when it takes longer than {@link
+ *       #LIMIT};
+ *   <li>{@code POST /discard}: holds the picks, waits until no run is under way, drops the store's records and
+ *       answers {@code {"discarded":D}}, the depth dropped.
+ * </ul>
  */
 final class DrainServlet extends HttpServlet {
 
-    /** The longest a drain may take. */
-    static final Duration LIMIT = Duration.ofMinutes(10);
+    /** The longest a drain may take: the benchmark drains backlogs of a fixed size, far below it. */
+    static final Duration LIMIT = Duration.ofMinutes(3);
 
     private static final long serialVersionUID = 1L;
     private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
+    private static final long SETTLE_NANOS = TimeUnit.MILLISECONDS.toNanos(300);
 
     private final transient PausablePicks picks;
-    private final transient RecoveryStore store;
     private final String endpoint;
     private final transient WebhookServlet handler;
 
-    /** Drains this endpoint's queue in {@code store} through {@code picks}; {@code handler} counts the runs. */
-    DrainServlet(PausablePicks picks, RecoveryStore store, String endpoint, WebhookServlet handler) {
+    /** Controls the endpoint's store {@code picks}; {@code handler} counts the runs. */
+    DrainServlet(PausablePicks picks, String endpoint, WebhookServlet handler) {
         this.picks = picks;
-        this.store = store;
         this.endpoint = endpoint;
         this.handler = handler;
     }
 
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        answer(response, 200, "{\"depth\":" + store.stats(endpoint).depth() + "}");
+        answer(response, 200, "{\"depth\":" + depth() + ",\"runs\":" + handler.runs() + "}");
     }
 
     @Override
     protected synchronized void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        long queued = store.stats(endpoint).depth();
+        try {
+            if ("/discard".equals(request.getPathInfo())) {
+                discard(response);
+            } else {
+                drain(response);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            answer(response, 503, "{\"error\":\"interrupted\"}");
+        }
+    }
+
+    private void drain(HttpServletResponse response) throws IOException, InterruptedException {
+        long queued = depth();
         long runsBefore = handler.runs();
         long start = System.nanoTime();
         long deadline = start + LIMIT.toNanos();
         picks.resume();
         try {
-            while (handler.runs() - runsBefore < queued || store.stats(endpoint).depth() > 0) {
+            while (handler.runs() - runsBefore < queued || depth() > 0) {
                 if (System.nanoTime() > deadline) {
                     answer(response, 504, "{\"error\":\"the queue did not drain within " + LIMIT + "\"}");
                     return;
                 }
                 TimeUnit.NANOSECONDS.sleep(POLL_NANOS); // polls the store: nothing to wait on, bounded by LIMIT
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            answer(response, 503, "{\"error\":\"interrupted\"}");
-            return;
         } finally {
             picks.pause();
         }
@@ -75,6 +89,27 @@ final class DrainServlet extends HttpServlet {
                         queued,
                         handler.runs() - runsBefore,
                         seconds));
+    }
+
+    private void discard(HttpServletResponse response) throws IOException, InterruptedException {
+        picks.pause();
+        long runs = handler.runs();
+        long settled = System.nanoTime();
+        long deadline = settled + LIMIT.toNanos();
+        while (System.nanoTime() - settled < SETTLE_NANOS && System.nanoTime() < deadline) {
+            TimeUnit.NANOSECONDS.sleep(POLL_NANOS); // until no run has ended for a while: the dispatches are over
+            if (handler.runs() != runs) {
+                runs = handler.runs();
+                settled = System.nanoTime();
+            }
+        }
+        long dropped = depth();
+        picks.discard();
+        answer(response, 200, "{\"discarded\":" + dropped + "}");
+    }
+
+    private long depth() {
+        return picks.stats(endpoint).depth();
     }
 
     private static void answer(HttpServletResponse response, int status, String json) throws IOException {

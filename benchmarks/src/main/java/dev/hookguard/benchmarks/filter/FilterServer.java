@@ -45,15 +45,16 @@ import org.jspecify.annotations.Nullable;
  *   <li>{@code /alloc}: the bytes allocated so far by the server's threads ({@link AllocationServlet}).
  * </ul>
  *
- * <p>With {@code --recovery}, two asynchronous endpoints on the same in-memory store (DESIGN.md §8), each with its
- * filter's dispatcher:
+ * <p>With {@code --recovery}, two asynchronous endpoints (DESIGN.md §8), each with its filter's dispatcher and its
+ * own in-memory store ({@link PausablePicks}), controlled at {@code /control/<path>/} ({@link DrainServlet}):
  *
  * <ul>
- *   <li>{@code /memory-async/hook}: async intake in front of the same trivial handler; its dispatcher is held (see
- *       {@link PausablePicks}) so that {@code wrk} measures the intake alone, and {@code POST /control/drain}
- *       releases it and times the drain of the backlog ({@link DrainServlet});
+ *   <li>{@code /memory-async/hook}: async intake in front of the same trivial handler; its dispatcher is held so
+ *       that {@code wrk} measures the intake alone; {@code POST /control/memory-async/discard} drops that backlog,
+ *       and {@code POST /control/memory-async/} releases the dispatcher and times the drain of a backlog;
  *   <li>{@code /memory-slow/hook}: async intake in front of a handler that takes {@link #SLOW_HANDLER} (2 s); its
- *       dispatcher runs throughout, so a paced {@code wrk} measures the intake's latency while handlers work.
+ *       dispatcher runs throughout, so a paced {@code wrk} measures the intake's latency while handlers work; {@code
+ *       GET /control/memory-slow/} tells how deep its queue grew and how many handlers ran.
  * </ul>
  *
  * <p>The filters verify GitHub's {@code X-Hub-Signature-256} with {@link #SECRET} and take the event id from
@@ -74,11 +75,13 @@ public final class FilterServer implements AutoCloseable {
     public static final Duration SLOW_HANDLER = Duration.ofSeconds(2);
 
     /**
-     * The dispatcher's workers and dispatches in flight on the async endpoints: as many as {@code run.sh}'s {@code
-     * wrk} connections, so that the drain runs as many requests at once as the sync path it is compared with (each
-     * worker sends one dispatch at a time).
+     * The dispatches in flight on the async endpoints: as many as {@code run.sh}'s {@code wrk} connections, so that
+     * the drain runs as many requests at once as the sync path it is compared with (system property {@code
+     * hookguard.bench.dispatchInFlight}, to see what it bounds). The workers stay at the default: they only prepare
+     * and send, the exchanges are asynchronous.
      */
-    public static final int DISPATCH_CONCURRENCY = 16;
+    public static final int DISPATCH_CONCURRENCY =
+            Integer.getInteger("hookguard.bench.dispatchInFlight", 16); // another value only to see what it bounds
 
     /** The queue limit of the async endpoints: high enough that a benchmark's intake never meets it. */
     public static final int QUEUE_LIMIT = 5_000_000;
@@ -127,7 +130,7 @@ public final class FilterServer implements AutoCloseable {
         List<HookguardFilter> filters = new ArrayList<>();
         filters.add(guard(context, "/memory", "bench-memory-" + run, memory, metrics, RecoveryConfig.ofDefaults()));
         if (withRecovery) {
-            filters.addAll(recovery(context, "bench-memory-" + run, memory, metrics));
+            filters.addAll(recovery(context, "bench-memory-" + run, metrics));
         }
         RedisIdempotencyStore redis = null;
         if (withRedis) {
@@ -189,22 +192,25 @@ public final class FilterServer implements AutoCloseable {
         server.join();
     }
 
-    /** The async paths and the drain control of {@code --recovery}; returns their filters. */
-    private static List<HookguardFilter> recovery(
-            ServletContextHandler context, String name, InMemoryStore memory, DeliveryMetrics metrics) {
+    /** The async paths and their controls of {@code --recovery}; returns their filters. */
+    private static List<HookguardFilter> recovery(ServletContextHandler context, String name, DeliveryMetrics metrics) {
         RecoveryConfig async = RecoveryConfig.custom()
                 .intake(Intake.ASYNC)
                 .queueLimit(QUEUE_LIMIT)
                 .build();
         WebhookServlet handler = new WebhookServlet();
         context.addServlet(new ServletHolder(handler), "/memory-async/hook");
-        PausablePicks picks = new PausablePicks(memory);
-        HookguardFilter held = guard(context, "/memory-async", name + "-async", picks, metrics, async);
+        PausablePicks held = new PausablePicks(true);
+        HookguardFilter heldFilter = guard(context, "/memory-async", name + "-async", held, metrics, async);
         context.addServlet(
-                new ServletHolder(new DrainServlet(picks, memory, name + "-async", handler)), "/control/drain");
-        context.addServlet(new ServletHolder(new WebhookServlet(SLOW_HANDLER)), "/memory-slow/hook");
-        HookguardFilter slow = guard(context, "/memory-slow", name + "-slow", memory, metrics, async);
-        return List.of(held, slow);
+                new ServletHolder(new DrainServlet(held, name + "-async", handler)), "/control/memory-async/*");
+        WebhookServlet slowHandler = new WebhookServlet(SLOW_HANDLER);
+        context.addServlet(new ServletHolder(slowHandler), "/memory-slow/hook");
+        PausablePicks running = new PausablePicks(false); // its own store: the paced phase starts on an empty queue
+        HookguardFilter slow = guard(context, "/memory-slow", name + "-slow", running, metrics, async);
+        context.addServlet(
+                new ServletHolder(new DrainServlet(running, name + "-slow", slowHandler)), "/control/memory-slow/*");
+        return List.of(heldFilter, slow);
     }
 
     private static HookguardFilter guard(
@@ -229,7 +235,7 @@ public final class FilterServer implements AutoCloseable {
                 .metrics(metrics)
                 .dispatcher(DispatcherConfig.custom() // the sync paths measure the filter as before: no dispatcher
                         .enabled(recovery.intake() == Intake.ASYNC)
-                        .workers(DISPATCH_CONCURRENCY)
+                        .workers(DispatcherConfig.DEFAULT_WORKERS) // they only prepare and send: exchanges are async
                         .maxInFlight(DISPATCH_CONCURRENCY)
                         .build())
                 .build());

@@ -23,7 +23,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -45,18 +44,18 @@ import org.jspecify.annotations.Nullable;
  * whole map and drops those that expired, so memory follows the retention without a thread of its own, and no
  * single call pays for a full scan.
  *
- * <p>Listings, counts, picks and queue stats scan every record (O(n)): not shared between processes and
- * not sized for millions of records; use it for tests, demos and single-node services.
+ * <p>Picks and queue stats read a per-endpoint due index ordered by (due time, key), kept in step inside each
+ * entry's {@code compute}: a pick costs O(log n + picked), queue stats O(queue depth). Listings and counts scan
+ * every record (O(n)): not shared between processes and not sized for millions of records; use it for tests,
+ * demos and single-node services.
  */
 public final class InMemoryStore implements RecoveryStore {
-
-    private static final Comparator<EventRecord> BY_DUE = Comparator.comparing(EventRecord::nextAttemptAt)
-            .thenComparing(r -> r.key().asString());
 
     /** How many records each claim or enqueue sweeps: more than the one it may add, so the sweep keeps up. */
     static final int SWEEP_STEP = 2;
 
     private final ConcurrentHashMap<EventKey, Entry> entries = new ConcurrentHashMap<>();
+    private final DueIndex due = new DueIndex();
     private final Object pickLock = new Object();
     private final ReentrantLock sweepLock = new ReentrantLock();
     private Iterator<Map.Entry<EventKey, Entry>> sweep = Collections.emptyIterator();
@@ -81,7 +80,7 @@ public final class InMemoryStore implements RecoveryStore {
             if (current == null || current.expired(now)) {
                 Entry created = Entry.created(k, fingerprint, current, now, policy);
                 outcome.set(new ClaimOutcome.Acquired(created.record().token(), 1));
-                return created;
+                return tracked(current, created);
             }
             if (!current.record().fingerprint().equals(fingerprint)) {
                 outcome.set(new ClaimOutcome.Mismatch());
@@ -89,7 +88,9 @@ public final class InMemoryStore implements RecoveryStore {
             }
             ClaimOutcome found = current.outcomeOfClaim(now);
             outcome.set(found);
-            return found instanceof ClaimOutcome.Acquired acquired ? current.reclaimed(acquired, now, policy) : current;
+            return found instanceof ClaimOutcome.Acquired acquired
+                    ? tracked(current, current.reclaimed(acquired, now, policy))
+                    : current;
         });
         return outcome.get();
     }
@@ -123,7 +124,7 @@ public final class InMemoryStore implements RecoveryStore {
             Instant now = clock.instant();
             if (current == null || current.expired(now)) {
                 outcome.set(new EnqueueOutcome.Queued());
-                return Entry.queued(k, fingerprint, payload, current, now, policy);
+                return tracked(current, Entry.queued(k, fingerprint, payload, current, now, policy));
             }
             boolean same = current.record().fingerprint().equals(fingerprint);
             outcome.set(same ? current.outcomeOfEnqueue() : new EnqueueOutcome.Mismatch());
@@ -140,14 +141,12 @@ public final class InMemoryStore implements RecoveryStore {
         }
         synchronized (pickLock) {
             Instant now = clock.instant();
-            List<EventRecord> due = live(now)
-                    .filter(r -> r.key().endpoint().equals(endpoint) && isDue(r, now))
-                    .sorted(BY_DUE)
-                    .limit(limit)
-                    .toList();
-            List<EventRecord> picked = new ArrayList<>(due.size());
-            for (EventRecord candidate : due) {
-                reserve(candidate.key(), now, window).ifPresent(picked::add);
+            List<EventRecord> picked = new ArrayList<>(Math.min(limit, 64));
+            for (DueIndex.Due candidate : due.queue(endpoint)) {
+                if (picked.size() >= limit || candidate.at().isAfter(now)) {
+                    break;
+                }
+                reserve(candidate, now, window).ifPresent(picked::add);
             }
             return picked;
         }
@@ -165,7 +164,7 @@ public final class InMemoryStore implements RecoveryStore {
                 return current;
             }
             done.set(true);
-            return current.scheduled(delay, now, policy);
+            return tracked(current, current.scheduled(delay, now, policy));
         });
         return done.get();
     }
@@ -173,16 +172,25 @@ public final class InMemoryStore implements RecoveryStore {
     @Override
     public QueueStats stats(String endpoint) {
         Instant now = clock.instant();
-        List<Instant> dueTimes = live(now)
-                .filter(r -> r.key().endpoint().equals(endpoint) && r.nextAttemptAt() != null)
-                .map(EventRecord::nextAttemptAt)
-                .toList();
-        List<Instant> dueNow = dueTimes.stream().filter(t -> !t.isAfter(now)).toList();
-        Duration oldest = dueNow.stream()
-                .min(Comparator.naturalOrder())
-                .map(t -> Duration.between(t, now))
-                .orElse(null);
-        return new QueueStats(dueTimes.size(), dueNow.size(), oldest);
+        long depth = 0;
+        long dueNow = 0;
+        Instant oldest = null;
+        for (DueIndex.Due place : due.queue(endpoint)) { // in due order: the first due one is the oldest
+            Entry entry = entries.get(place.key());
+            if (entry == null
+                    || entry.expired(now)
+                    || !place.at().equals(entry.record().nextAttemptAt())) {
+                continue;
+            }
+            depth++;
+            if (!place.at().isAfter(now)) {
+                dueNow++;
+                if (oldest == null) {
+                    oldest = place.at();
+                }
+            }
+        }
+        return new QueueStats(depth, dueNow, oldest == null ? null : Duration.between(oldest, now));
     }
 
     @Override
@@ -242,9 +250,13 @@ public final class InMemoryStore implements RecoveryStore {
     /** Drops every record past its retention; returns how many were dropped. */
     public int purgeExpired() {
         Instant now = clock.instant();
-        int before = entries.size();
-        entries.values().removeIf(e -> e.expired(now));
-        return before - entries.size();
+        int dropped = 0;
+        for (Map.Entry<EventKey, Entry> entry : entries.entrySet()) {
+            if (entry.getValue().expired(now) && drop(entry.getKey(), entry.getValue())) {
+                dropped++;
+            }
+        }
+        return dropped;
     }
 
     /**
@@ -266,7 +278,7 @@ public final class InMemoryStore implements RecoveryStore {
                 }
                 Map.Entry<EventKey, Entry> next = sweep.next();
                 if (next.getValue().expired(now)) {
-                    entries.remove(next.getKey(), next.getValue());
+                    drop(next.getKey(), next.getValue());
                 }
             }
         } finally {
@@ -283,17 +295,46 @@ public final class InMemoryStore implements RecoveryStore {
         return entries.values().stream().filter(e -> !e.expired(now)).map(Entry::record);
     }
 
-    private Optional<EventRecord> reserve(EventKey key, Instant now, Duration window) {
+    /** Reserves the record of {@code place} if it is still there and due; drops a place that is out of step. */
+    private Optional<EventRecord> reserve(DueIndex.Due place, Instant now, Duration window) {
         AtomicReference<EventRecord> reserved = new AtomicReference<>();
-        entries.computeIfPresent(key, (k, current) -> {
-            if (current.expired(now) || !isDue(current.record(), now)) {
+        Entry after = entries.computeIfPresent(place.key(), (k, current) -> {
+            if (current.expired(now)) {
+                due.moved(current, null);
+                return null; // dropped when touched, as everywhere
+            }
+            if (!isDue(current.record(), now)
+                    || !place.at().equals(current.record().nextAttemptAt())) {
                 return current;
             }
-            Entry picked = current.picked(now, window);
+            Entry picked = tracked(current, current.picked(now, window));
             reserved.set(picked.record());
             return picked;
         });
+        if (after == null || !place.at().equals(after.record().nextAttemptAt())) {
+            due.drop(place); // the record left (or moved in) the queue without this place: a safety net
+        }
         return Optional.ofNullable(reserved.get());
+    }
+
+    /** Drops {@code entry} of {@code key} if it is still the current one, with its place in the due queue. */
+    private boolean drop(EventKey key, Entry entry) {
+        AtomicReference<Boolean> dropped = new AtomicReference<>(false);
+        entries.computeIfPresent(key, (k, current) -> {
+            if (current != entry) {
+                return current;
+            }
+            due.moved(current, null);
+            dropped.set(true);
+            return null;
+        });
+        return dropped.get();
+    }
+
+    /** {@code after}, with the due queue moved from {@code before}'s due time to its own. */
+    private Entry tracked(@Nullable Entry before, Entry after) {
+        due.moved(before, after);
+        return after;
     }
 
     private WriteOutcome fenced(EventKey key, long token, UnaryOperator<Entry> change) {
@@ -303,7 +344,7 @@ public final class InMemoryStore implements RecoveryStore {
             if (current.expired(clock.instant()) || r.token() != token || r.status() != RecordStatus.PROCESSING) {
                 return current;
             }
-            Entry next = change.apply(current);
+            Entry next = tracked(current, change.apply(current));
             outcome.set(new WriteOutcome.Recorded(next.record().status()));
             return next;
         });
@@ -322,7 +363,7 @@ public final class InMemoryStore implements RecoveryStore {
                 return current;
             }
             outcome.set(AdminOutcome.UPDATED);
-            return change.apply(current, now);
+            return tracked(current, change.apply(current, now));
         });
         return outcome.get();
     }
