@@ -56,6 +56,14 @@ class FormPairsTest {
     }
 
     @Test
+    void shouldSortNamesThatShareTheirFirstSevenOrEightBytes() {
+        String form = "MediaUrl1=b&MediaUrl0=a&MediaUr=x&MediaUrl=y&MediaUrl10=c&MediaUrk=z&MediaUrl1=a&M=0";
+
+        assertThat(new String(FormPairs.decode(utf8(form)).sortedConcatenation(), UTF_8))
+                .isEqualTo("M0MediaUrxMediaUrkzMediaUrlyMediaUrl0aMediaUrl1aMediaUrl1bMediaUrl10c");
+    }
+
+    @Test
     void shouldSortValuesOfOneNameAndKeepAnAlreadySortedForm() {
         assertThat(FormPairs.decode(utf8("b=2&a=z&b=1&a=y")).sortedConcatenation())
                 .isEqualTo(utf8("ayazb1b2"));
