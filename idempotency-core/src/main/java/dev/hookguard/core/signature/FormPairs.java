@@ -31,6 +31,9 @@ final class FormPairs {
     /** Bodies up to this size keep their buffers for the next decode; larger ones are let go. */
     static final int RETAINED_BYTES = 64 * 1024;
 
+    /** How many slots {@link #keepIn} fills. */
+    static final int BUFFERS = 6;
+
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle BIG_ENDIAN_LONGS =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
@@ -93,12 +96,40 @@ final class FormPairs {
 
     private long[] prefixes = new long[16];
     /** {@link #sort}'s keys: a name's first seven bytes and the pair's index. */
-    private final long[] keys = new long[INSERTION_SORT_MAX];
+    private long[] keys = new long[INSERTION_SORT_MAX];
 
     private boolean sorted;
 
     /** An empty instance, to be filled by {@link #decodeFrom(byte[])}. */
     FormPairs() {}
+
+    /**
+     * An instance over the buffers a previous one left with {@link #keepIn}: an array of JDK types only, so that a
+     * thread that keeps it (a servlet container's pooled thread) pins no class of the application once it is
+     * undeployed. An array of nulls (a new one) gives fresh buffers.
+     */
+    static FormPairs reusing(Object[] buffers) {
+        FormPairs pairs = new FormPairs();
+        if (buffers[0] != null) {
+            pairs.decoded = (byte[]) buffers[0];
+            pairs.signed = (byte[]) buffers[1];
+            pairs.bounds = (int[]) buffers[2];
+            pairs.order = (int[]) buffers[3];
+            pairs.prefixes = (long[]) buffers[4];
+            pairs.keys = (long[]) buffers[5];
+        }
+        return pairs;
+    }
+
+    /** Leaves this instance's buffers in {@code buffers} for {@link #reusing} (six slots). */
+    void keepIn(Object[] buffers) {
+        buffers[0] = decoded;
+        buffers[1] = signed;
+        buffers[2] = bounds;
+        buffers[3] = order;
+        buffers[4] = prefixes;
+        buffers[5] = keys;
+    }
 
     /** The pairs of a form body (the caller has checked the content type) in a new instance; never throws. */
     static FormPairs decode(byte[] body) {

@@ -28,8 +28,10 @@ public final class TwilioVerifier implements SignatureVerifier {
     /**
      * Each thread's decoding buffers, reused from one verification to the next (a form up to {@value
      * FormPairs#RETAINED_BYTES} bytes; a larger one's are let go), so a verification allocates no copy of the body.
+     * Held as an {@code Object[]} of JDK arrays, never as an application class, so that a container's pooled thread
+     * does not keep an undeployed application's class loader alive.
      */
-    private static final ThreadLocal<FormPairs> FORMS = ThreadLocal.withInitial(FormPairs::new);
+    private static final ThreadLocal<Object[]> BUFFERS = new ThreadLocal<>();
 
     private final MacKeys keys;
     private final PublicUrl publicUrl;
@@ -76,8 +78,8 @@ public final class TwilioVerifier implements SignatureVerifier {
             }
             return Rejections.noMatch(HEADER);
         } finally {
-            if (form != null && !form.worthKeeping()) {
-                FORMS.remove();
+            if (form != null) {
+                keep(form);
             }
         }
     }
@@ -101,7 +103,23 @@ public final class TwilioVerifier implements SignatureVerifier {
         if (!FormBody.isForm(request.headers().first(CONTENT_TYPE).orElse(null))) {
             return null;
         }
-        return FORMS.get().decodeFrom(request.body());
+        Object[] buffers = BUFFERS.get();
+        return FormPairs.reusing(buffers == null ? new Object[FormPairs.BUFFERS] : buffers)
+                .decodeFrom(request.body());
+    }
+
+    /** Leaves the form's buffers to this thread's next verification, unless they grew too large to keep. */
+    private static void keep(FormPairs form) {
+        if (!form.worthKeeping()) {
+            BUFFERS.remove();
+            return;
+        }
+        Object[] buffers = BUFFERS.get();
+        if (buffers == null) {
+            buffers = new Object[FormPairs.BUFFERS];
+            BUFFERS.set(buffers);
+        }
+        form.keepIn(buffers);
     }
 
     /** The value of the query's {@code bodySHA256} parameter, or null. */
