@@ -33,6 +33,8 @@ final class SchemeFixtures {
     final WebhookRequest twilioRequest;
     final byte[] twilioUrl;
     final byte[] twilioParameters;
+    final WebhookRequest twilioSmsRequest;
+    final byte[] twilioSmsParameters;
     final SignatureVerifier paddle;
     final Headers paddleHeaders;
     final byte[] paddleHead;
@@ -61,19 +63,12 @@ final class SchemeFixtures {
         byte[] form = form(body.length);
         String twilioFullUrl = BASE + "/hooks/twilio?account=1";
         twilio = Verifiers.of(Scheme.TWILIO, behindProxy, clock);
-        Headers twilioSigned =
-                WebhookSigner.forUrl(Scheme.TWILIO, SECRET, twilioFullUrl).sign("id", at, form);
-        twilioRequest = new WebhookRequest(
-                "POST",
-                "http",
-                "10.0.0.7",
-                8080,
-                "/hooks/twilio",
-                "account=1",
-                twilioSigned.with(Headers.of("Content-Type", "application/x-www-form-urlencoded")),
-                form);
+        twilioRequest = twilioRequest(twilioFullUrl, form, at);
         twilioUrl = twilioFullUrl.getBytes(UTF_8);
         twilioParameters = sorted(form);
+        byte[] sms = smsForm(body.length);
+        twilioSmsRequest = twilioRequest(twilioFullUrl, sms, at);
+        twilioSmsParameters = sorted(sms);
 
         paddle = Verifiers.of(Scheme.PADDLE, SignatureConfig.of(SECRET), clock);
         paddleHeaders = WebhookSigner.of(Scheme.PADDLE, SECRET).sign("id", at, body);
@@ -109,7 +104,56 @@ final class SchemeFixtures {
                         .orElseThrow());
     }
 
-    /** A Twilio-like form of about {@code size} bytes: twenty parameters. */
+    /** A form signed for Twilio's URL, received behind the proxy as {@code http://10.0.0.7:8080}. */
+    private static WebhookRequest twilioRequest(String url, byte[] form, Instant at) {
+        Headers signed = WebhookSigner.forUrl(Scheme.TWILIO, SECRET, url).sign("id", at, form);
+        return new WebhookRequest(
+                "POST",
+                "http",
+                "10.0.0.7",
+                8080,
+                "/hooks/twilio",
+                "account=1",
+                signed.with(Headers.of("Content-Type", "application/x-www-form-urlencoded")),
+                form);
+    }
+
+    /**
+     * Twilio's incoming-SMS webhook as it arrives (its parameter names, in its order, not sorted), with a long
+     * message and two media URLs, padded to exactly {@code size} bytes by the message: phone numbers with {@code
+     * %2B}, spaces as {@code +} in the text, an escaped punctuation mark every sentence or so.
+     */
+    static byte[] smsForm(int size) {
+        String head = "ToCountry=US&ToState=CA&SmsMessageSid=SM5f9a1c2b3d4e5f60718293a4b5c6d7e8&NumMedia=2"
+                + "&ToCity=SAN+FRANCISCO&FromZip=94105&SmsSid=SM5f9a1c2b3d4e5f60718293a4b5c6d7e8&FromState=CA"
+                + "&SmsStatus=received&FromCity=SAN+FRANCISCO"
+                + "&MediaContentType0=image%2Fjpeg"
+                + "&MediaUrl0=https%3A%2F%2Fapi.twilio.com%2F2010-04-01%2FAccounts%2FAC0123456789abcdef0123456789abcdef"
+                + "%2FMessages%2FMM5f9a1c2b3d4e5f60718293a4b5c6d7e8%2FMedia%2FME0123456789abcdef0123456789abcdef"
+                + "&MediaContentType1=image%2Fpng"
+                + "&MediaUrl1=https%3A%2F%2Fapi.twilio.com%2F2010-04-01%2FAccounts%2FAC0123456789abcdef0123456789abcdef"
+                + "%2FMessages%2FMM5f9a1c2b3d4e5f60718293a4b5c6d7e8%2FMedia%2FME9876543210fedcba9876543210fedcba"
+                + "&Body=";
+        String tail = "&FromCountry=US&To=%2B14155550100&MessagingServiceSid=MG0123456789abcdef0123456789abcdef"
+                + "&ToZip=94107&NumSegments=11&ReferralNumMedia=0&MessageSid=SM5f9a1c2b3d4e5f60718293a4b5c6d7e8"
+                + "&AccountSid=AC0123456789abcdef0123456789abcdef&From=%2B14155550123&ApiVersion=2010-04-01";
+        String text = "Hi+there%2C+this+is+Alex+from+the+front+desk.+Your+order+%2312345+is+ready+for+pickup"
+                + "+today+between+9+and+5%21+Can+you+confirm+the+time+that+works+for+you%3F+Thanks+and"
+                + "+have+a+great+day.+";
+        StringBuilder message = new StringBuilder();
+        while (message.length() < size) {
+            message.append(text);
+        }
+        int room = size - head.length() - tail.length();
+        int cut = room;
+        while (message.charAt(cut - 1) == '%' || message.charAt(cut - 2) == '%') { // never end mid-escape
+            cut--;
+        }
+        String form = head + message.substring(0, cut) + "x".repeat(room - cut) + tail;
+        return form.getBytes(UTF_8);
+    }
+
+    /** A Twilio-like form of about {@code size} bytes, dense with escapes: twenty parameters. */
     private static byte[] form(int size) {
         StringBuilder form = new StringBuilder();
         int each = size / 20 - 12;

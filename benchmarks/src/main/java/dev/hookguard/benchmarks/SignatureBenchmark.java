@@ -37,7 +37,9 @@ import org.openjdk.jmh.annotations.State;
  *       nothing else.
  *   <li>{@link #githubVerify} and {@link #rawMacBody}: the same for GitHub's {@code X-Hub-Signature-256}, whose
  *       signed content is the body alone.
- *   <li>Twilio (a 4 KiB form body: decoding, sorting, HMAC-SHA1 over URL and parameters), Paddle and Square, each
+ *   <li>Twilio on two 4 KiB form bodies (decoding, sorting, HMAC-SHA1 over URL and parameters): the worst case, one
+ *       escape in every four bytes ({@link #twilioVerify}), and Twilio's own SMS webhook with a long message
+ *       ({@link #twilioSmsVerify}); Paddle and Square; each
  *       against a prepared {@code Mac} over the same signed bytes.
  *   <li>The asymmetric schemes, Standard Webhooks {@code v1a} (Ed25519) and SendGrid (ECDSA P-256), against the
  *       JDK's bare {@code Signature.verify} of the same content ({@code initVerify}, {@code update}, {@code
@@ -73,7 +75,12 @@ public class SignatureBenchmark {
         requireVerified(stripeVerify());
         requireVerified(githubVerify());
         for (Verification verification : new Verification[] {
-            twilioVerify(), paddleVerify(), squareVerify(), standardWebhooksV1aVerify(), sendGridVerify()
+            twilioVerify(),
+            twilioSmsVerify(),
+            paddleVerify(),
+            squareVerify(),
+            standardWebhooksV1aVerify(),
+            sendGridVerify()
         }) {
             requireVerified(verification);
         }
@@ -142,7 +149,10 @@ public class SignatureBenchmark {
         return prepared.mac.doFinal(body);
     }
 
-    /** Hookguard's Twilio verifier on a 4 KiB form body: parse, sort, HMAC-SHA1 over URL and parameters. */
+    /**
+     * Hookguard's Twilio verifier on the worst case, a 4 KiB form dense with escapes ({@code v%2B} repeated: one
+     * {@code %XX} in every four bytes): decode, sort, HMAC-SHA1 over URL and parameters.
+     */
     @Benchmark
     public Verification twilioVerify() {
         return schemes.twilio.verify(schemes.twilioRequest);
@@ -153,6 +163,22 @@ public class SignatureBenchmark {
     public byte[] rawMacTwilioContent(PreparedMac prepared) {
         prepared.sha1.update(schemes.twilioUrl);
         return prepared.sha1.doFinal(schemes.twilioParameters);
+    }
+
+    /**
+     * Hookguard's Twilio verifier on a realistic 4 KiB form: Twilio's SMS webhook parameters in its order, a long
+     * message with {@code +} for spaces and some {@code %XX}, phone numbers with {@code %2B}.
+     */
+    @Benchmark
+    public Verification twilioSmsVerify() {
+        return schemes.twilio.verify(schemes.twilioSmsRequest);
+    }
+
+    /** HMAC-SHA1 of the realistic form's signed content (URL and sorted parameters, prepared once). */
+    @Benchmark
+    public byte[] rawMacTwilioSmsContent(PreparedMac prepared) {
+        prepared.sha1.update(schemes.twilioUrl);
+        return prepared.sha1.doFinal(schemes.twilioSmsParameters);
     }
 
     /** Hookguard's Paddle verifier. */
@@ -211,6 +237,7 @@ public class SignatureBenchmark {
                         stripeHeaders,
                         githubHeaders,
                         schemes.twilioRequest.headers(),
+                        schemes.twilioSmsRequest.headers(),
                         schemes.paddleHeaders,
                         schemes.squareRequest.headers())
                 .flatMap(headers -> headers.values().values().stream())

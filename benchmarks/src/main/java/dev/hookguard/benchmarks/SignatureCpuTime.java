@@ -36,7 +36,9 @@ public final class SignatureCpuTime {
         pairs.put("github", List.of(benchmark::githubVerify, () -> benchmark.rawMacBody(mac)));
         pairs.put("paddle", List.of(benchmark::paddleVerify, () -> benchmark.rawMacPaddleContent(mac)));
         pairs.put("square", List.of(benchmark::squareVerify, () -> benchmark.rawMacSquareContent(mac)));
-        pairs.put("twilio", List.of(benchmark::twilioVerify, () -> benchmark.rawMacTwilioContent(mac)));
+        pairs.put("twilio (escape-dense)", List.of(benchmark::twilioVerify, () -> benchmark.rawMacTwilioContent(mac)));
+        pairs.put(
+                "twilio (SMS form)", List.of(benchmark::twilioSmsVerify, () -> benchmark.rawMacTwilioSmsContent(mac)));
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         for (Map.Entry<String, List<Supplier<Object>>> pair : pairs.entrySet()) {
             List<Double> ratios = new ArrayList<>();

@@ -90,6 +90,7 @@ class SignatureBenchmarkTest {
         assertThat(new String(body, StandardCharsets.US_ASCII))
                 .startsWith("{\"id\":\"evt_bench\"")
                 .endsWith("\"}}");
+        assertThat(SchemeFixtures.smsForm(SignatureBenchmark.BODY_BYTES)).hasSize(4096);
     }
 
     private static Stream<Method> benchmarks() {

@@ -161,6 +161,22 @@ class SignatureSchemesFilterIT {
                 .isEqualTo(400);
     }
 
+    @Test
+    void shouldRejectTwilioAndSquareDeliveriesSignedWithAnotherTokenForTheRightUrl() {
+        String body = "{\"event_id\":\"" + id() + "\"}";
+        Headers twilio = WebhookSigner.forUrl(Scheme.TWILIO, "stranger", PUBLIC_BASE + "/hooks/twilio-proxy?x=1")
+                .sign(id(), NOW, utf8(FORM));
+        Headers square = WebhookSigner.forUrl(Scheme.SQUARE, "stranger", PUBLIC_BASE + "/hooks/square-proxy")
+                .sign(id(), NOW, utf8(body));
+
+        HttpResponse<String> twilioResponse = send("/hooks/twilio-proxy?x=1", form(twilio), FORM);
+        HttpResponse<String> squareResponse = send("/hooks/square-proxy", square, body);
+
+        assertThat(twilioResponse.statusCode()).isEqualTo(401);
+        assertThat(squareResponse.statusCode()).isEqualTo(401);
+        assertThat(twilioResponse.body() + squareResponse.body()).doesNotContain(TOKEN);
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"paddle", "zoom", "intercom", "gitlab", "sendgrid", "v1a"})
     void shouldHandleASignedDeliveryOnceAndRejectATamperedOne(String endpoint) {

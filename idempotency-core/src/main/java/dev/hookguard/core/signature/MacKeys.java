@@ -39,16 +39,41 @@ final class MacKeys {
         return matched;
     }
 
-    private byte[] mac(int index, byte[]... parts) {
-        Mac mac;
-        try {
-            mac = (Mac) prototypes.get(index).clone();
-        } catch (CloneNotSupportedException e) {
-            return algorithm.mac(keys.get(index), parts); // a provider whose Mac cannot be cloned
+    /**
+     * Whether the candidate equals the MAC, under any key, of what {@code input} feeds: for signed content that is
+     * not one array, such as Twilio's form parameters fed slice by slice from a decoding buffer.
+     */
+    boolean anyMatches(byte[] candidate, Input input) {
+        boolean matched = false;
+        for (int i = 0; i < prototypes.size(); i++) {
+            Mac mac = fresh(i);
+            input.feed(mac);
+            matched |= MessageDigest.isEqual(mac.doFinal(), candidate);
         }
+        return matched;
+    }
+
+    /** Signed content fed to a {@link Mac} part by part. */
+    @FunctionalInterface
+    interface Input {
+        /** Calls {@code update} on the MAC with every part, in order. */
+        void feed(Mac mac);
+    }
+
+    private byte[] mac(int index, byte[]... parts) {
+        Mac mac = fresh(index);
         for (byte[] part : parts) {
             mac.update(part);
         }
         return mac.doFinal();
+    }
+
+    /** A clone of key {@code index}'s prepared {@code Mac}, or a new one where the provider cannot clone. */
+    private Mac fresh(int index) {
+        try {
+            return (Mac) prototypes.get(index).clone();
+        } catch (CloneNotSupportedException e) {
+            return algorithm.prepared(keys.get(index));
+        }
     }
 }

@@ -63,7 +63,7 @@ final class Rejections {
         if (values.isEmpty()) {
             return missing(header);
         }
-        if (values.stream().distinct().count() > 1) {
+        if (values.size() > 1 && values.stream().distinct().count() > 1) {
             return malformed(header, "has several different values");
         }
         if (values.get(0).isBlank()) {

@@ -5,7 +5,6 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.signature.Verification.Rejected;
 import java.security.MessageDigest;
-import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -25,6 +24,14 @@ public final class TwilioVerifier implements SignatureVerifier {
     static final String HEADER = "X-Twilio-Signature";
     private static final String BODY_HASH_PARAMETER = "bodySHA256=";
     private static final String CONTENT_TYPE = "Content-Type";
+
+    /**
+     * Each thread's decoding buffers, reused from one verification to the next (a form up to {@value
+     * FormPairs#RETAINED_BYTES} bytes; a larger one's are let go), so a verification allocates no copy of the body.
+     * Held as an {@code Object[]} of JDK arrays, never as an application class, so that a container's pooled thread
+     * does not keep an undeployed application's class loader alive.
+     */
+    private static final ThreadLocal<Object[]> BUFFERS = new ThreadLocal<>();
 
     private final MacKeys keys;
     private final PublicUrl publicUrl;
@@ -59,28 +66,60 @@ public final class TwilioVerifier implements SignatureVerifier {
         if (bodyHash != null && !bodyHashMatches(bodyHash, request.body())) {
             return Rejections.noMatch(HEADER);
         }
-        byte[] params = bodyHash == null ? signedParameters(request) : new byte[0];
-        List<byte[]> candidates = List.of(candidate);
-        if (keys.anyMatches(candidates, url.getBytes(UTF_8), params)) {
-            return Verification.Verified.untimed();
-        }
-        for (String variant : UrlSigned.portVariants(url)) { // only when the URL as resolved fails
-            if (keys.anyMatches(candidates, variant.getBytes(UTF_8), params)) {
+        FormPairs form = bodyHash == null ? formOf(request) : null;
+        try {
+            if (matches(candidate, url, form)) {
                 return Verification.Verified.untimed();
             }
+            for (String variant : UrlSigned.portVariants(url)) { // only when the URL as resolved fails
+                if (matches(candidate, variant, form)) {
+                    return Verification.Verified.untimed();
+                }
+            }
+            return Rejections.noMatch(HEADER);
+        } finally {
+            if (form != null) {
+                keep(form);
+            }
         }
-        return Rejections.noMatch(HEADER);
+    }
+
+    /** Whether the candidate is the MAC, under any token, of the URL followed by the form's sorted parameters. */
+    private boolean matches(byte[] candidate, String url, @Nullable FormPairs form) {
+        byte[] urlBytes = url.getBytes(UTF_8);
+        return keys.anyMatches(candidate, mac -> {
+            mac.update(urlBytes);
+            if (form != null) {
+                form.updateSorted(mac);
+            }
+        });
     }
 
     /**
-     * The form's names and values, sorted by name and then by value, concatenated: Twilio's signed suffix; empty
-     * for a body that is not a form. The body is decoded once into offsets and copied once, in order.
+     * The form's pairs, decoded into this thread's buffers, for Twilio's signed suffix (every name followed by its
+     * value, sorted by name and then by value); null for a body that is not a form.
      */
-    private static byte[] signedParameters(WebhookRequest request) {
+    private static @Nullable FormPairs formOf(WebhookRequest request) {
         if (!FormBody.isForm(request.headers().first(CONTENT_TYPE).orElse(null))) {
-            return new byte[0];
+            return null;
         }
-        return FormPairs.decode(request.body()).sortedConcatenation();
+        Object[] buffers = BUFFERS.get();
+        return FormPairs.reusing(buffers == null ? new Object[FormPairs.BUFFERS] : buffers)
+                .decodeFrom(request.body());
+    }
+
+    /** Leaves the form's buffers to this thread's next verification, unless they grew too large to keep. */
+    private static void keep(FormPairs form) {
+        if (!form.worthKeeping()) {
+            BUFFERS.remove();
+            return;
+        }
+        Object[] buffers = BUFFERS.get();
+        if (buffers == null) {
+            buffers = new Object[FormPairs.BUFFERS];
+            BUFFERS.set(buffers);
+        }
+        form.keepIn(buffers);
     }
 
     /** The value of the query's {@code bodySHA256} parameter, or null. */

@@ -125,6 +125,26 @@ class TwilioVerifierTest {
         assertThat(verifier.verify(request).isVerified()).isTrue();
     }
 
+    @Test
+    void shouldVerifyOneFormAfterAnotherOnOneThreadWhateverTheirSizes() {
+        String url = "https://mycompany.com/myapp.php?foo=1&bar=2";
+        String large = "Body=" + "a%2B+".repeat(20_000) + "&From=%2B14158675309"; // over the 64 KiB kept per thread
+        String small = "B=2&A=1";
+
+        for (String body : new String[] {FORM, large, small, large, FORM}) {
+            String signature = WebhookSigner.forUrl(Scheme.TWILIO, TOKEN, url)
+                    .sign("id", Instant.EPOCH, utf8(body))
+                    .first(TwilioVerifier.HEADER)
+                    .orElseThrow();
+            assertThat(verifier.verify(form("mycompany.com", -1, signature, body))
+                            .isVerified())
+                    .as(body.length() + " bytes")
+                    .isTrue();
+            assertThat(reasonOf(verifier.verify(form("mycompany.com", -1, signature, body + "&C=3"))))
+                    .isEqualTo(NO_MATCHING_SIGNATURE);
+        }
+    }
+
     private static WebhookRequest form(String host, int port, String signature, String body) {
         return request(host, port, "foo=1&bar=2", "application/x-www-form-urlencoded", signature, body);
     }
