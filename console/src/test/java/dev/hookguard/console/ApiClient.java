@@ -85,7 +85,16 @@ final class ApiClient {
 
     private static <T> HttpResponse<T> send(HttpRequest.Builder request, HttpResponse.BodyHandler<T> body) {
         try {
-            return HTTP.send(request.build(), body);
+            try {
+                return HTTP.send(request.build(), body);
+            } catch (IOException e) {
+                if (!String.valueOf(e.getMessage()).contains("received no bytes")) {
+                    throw e;
+                }
+                // A pooled connection the server had closed (after answering a request whose body it did not
+                // read) was reused: the request never reached the server, so it is sent once more, on a new one.
+                return HTTP.send(request.build(), body);
+            }
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         } catch (InterruptedException e) {

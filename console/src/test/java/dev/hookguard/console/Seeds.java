@@ -16,6 +16,7 @@ import dev.hookguard.core.WriteOutcome;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
 
 /** Puts records into a real store the way deliveries would: claim, then fail or complete. */
 final class Seeds {
@@ -48,6 +49,7 @@ final class Seeds {
         long token = claim(key, payload, ONE_ATTEMPT);
         assertThat(store.fail(key, token, new Failure(payload, error, errorClass), ONE_ATTEMPT))
                 .isInstanceOf(WriteOutcome.Recorded.class);
+        nextMillisecond();
     }
 
     void dead(EventKey key, ErrorClass errorClass, String error) {
@@ -60,6 +62,7 @@ final class Seeds {
         StoredResponse response = StoredResponse.of(422, "text/plain", error.getBytes(StandardCharsets.UTF_8));
         assertThat(store.complete(key, token, Completion.rejected(response, payload, errorClass), RETRIED))
                 .isInstanceOf(WriteOutcome.Recorded.class);
+        nextMillisecond();
     }
 
     void failed(EventKey key, ErrorClass errorClass, String error) {
@@ -67,6 +70,18 @@ final class Seeds {
         long token = claim(key, payload, RETRIED);
         assertThat(store.fail(key, token, new Failure(payload, error, errorClass), RETRIED))
                 .isInstanceOf(WriteOutcome.Recorded.class);
+        nextMillisecond();
+    }
+
+    /**
+     * Waits until the clock is past the millisecond of the last write, so that the stores' millisecond timestamps
+     * put the seeds in the order they were written ("oldest first" would otherwise fall back to the ids on a tie).
+     */
+    private static void nextMillisecond() {
+        long last = System.currentTimeMillis();
+        for (int i = 0; i < 1000 && System.currentTimeMillis() <= last + 1; i++) {
+            LockSupport.parkNanos(200_000);
+        }
     }
 
     private long claim(EventKey key, Payload payload, IdempotencyPolicy policy) {
