@@ -94,11 +94,11 @@ class FilterServerTest {
 
         assertThat(queued.statusCode()).isEqualTo(202);
         assertThat(again.statusCode()).isEqualTo(202);
-        assertThat(control("GET").body()).isEqualTo("{\"depth\":1}");
+        assertThat(control("GET").body()).isEqualTo("{\"depth\":1,\"runs\":0}");
         HttpResponse<String> drained = control("POST");
         assertThat(drained.statusCode()).isEqualTo(200);
         assertThat(drained.body()).startsWith("{\"drained\":1,\"runs\":1,\"seconds\":");
-        assertThat(control("GET").body()).isEqualTo("{\"depth\":0}");
+        assertThat(control("GET").body()).isEqualTo("{\"depth\":0,\"runs\":1}");
         HttpResponse<String> done = post("/memory-async/hook", id, signature);
         assertThat(done.statusCode()).isEqualTo(200);
         assertThat(done.headers().firstValue("Idempotent-Replayed")).contains("true");
@@ -113,7 +113,7 @@ class FilterServerTest {
     }
 
     private static HttpResponse<String> control(String method) throws Exception {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(server.base() + "/control/drain"))
+        HttpRequest request = HttpRequest.newBuilder(URI.create(server.base() + "/control/memory-async/"))
                 .method(method, HttpRequest.BodyPublishers.noBody())
                 .build();
         return HTTP.send(request, HttpResponse.BodyHandlers.ofString());

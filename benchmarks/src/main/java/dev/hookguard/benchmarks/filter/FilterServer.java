@@ -111,7 +111,8 @@ public final class FilterServer implements AutoCloseable {
      *
      * @param port the port, 0 for any free one
      * @param withRedis whether to serve {@code /redis/hook} on the Redis of {@link BenchEnvironment#redisUri()}
-     * @param withRecovery whether to serve the async paths and {@code /control/drain}
+     * @param withRecovery whether to serve the async paths and their controls ({@code /control/memory-async/}, {@code
+     *     /control/memory-slow/})
      */
     public static FilterServer start(int port, boolean withRedis, boolean withRecovery) throws Exception {
         Server server = new Server();
