@@ -37,7 +37,7 @@
 #
 # Knobs (environment): THREADS ("1 16 64"), JMH_OPTS ("-wi 3 -w 4s -i 3 -r 5s -f 1"), SIGNATURE_JMH_OPTS
 # ("-wi 2 -w 2s -i 3 -r 3s -f 1"), RAW_SECONDS (10),
-# WRK_SECONDS (10), WRK_CONNECTIONS (16), WRK_ROUNDS (2), DRAIN_EVENTS (20000: the backlog of a recovery drain), REDIS_REQUESTS_ONE (100000), REDIS_REQUESTS_MANY
+# WRK_SECONDS (10), WRK_CONNECTIONS (16), WRK_ROUNDS (2), DRAIN_EVENTS (20000: the backlog of a recovery drain), DRAIN_WARMUPS (3: drains before the measured ones), REDIS_REQUESTS_ONE (100000), REDIS_REQUESTS_MANY
 # (400000), SKIP_BUILD (set to 1 to reuse benchmarks.jar), RUNS (1: how many times to measure everything; the
 # summary gives each ratio's mean and spread), PARTS ("redis jdbc race signature filter recovery": what to
 # measure; SECTIONS is another name for it, and "stores" stands for "redis jdbc race", "signatures" for
@@ -68,6 +68,7 @@ if [[ ${QUICK:-0} == 1 ]]; then   # a smoke run: every step once, briefly; the f
     WRK_WARMUP_SECONDS="${WRK_WARMUP_SECONDS:-1}"
     WRK_ROUNDS="${WRK_ROUNDS:-1}"
     DRAIN_EVENTS="${DRAIN_EVENTS:-2000}"
+    DRAIN_WARMUPS="${DRAIN_WARMUPS:-1}"
     REDIS_REQUESTS_ONE="${REDIS_REQUESTS_ONE:-5000}"
     REDIS_REQUESTS_MANY="${REDIS_REQUESTS_MANY:-20000}"
     RACE_ROUNDS="${RACE_ROUNDS:-5}"
@@ -81,6 +82,7 @@ WRK_WARMUP_SECONDS="${WRK_WARMUP_SECONDS:-5}"
 WRK_CONNECTIONS="${WRK_CONNECTIONS:-16}"
 WRK_ROUNDS="${WRK_ROUNDS:-2}"
 DRAIN_EVENTS="${DRAIN_EVENTS:-20000}"   # the backlog each recovery drain round empties
+DRAIN_WARMUPS="${DRAIN_WARMUPS:-3}"     # drains of such a backlog before the measured rounds
 REDIS_REQUESTS_ONE="${REDIS_REQUESTS_ONE:-100000}"   # redis-benchmark requests per phase with 1 client
 REDIS_REQUESTS_MANY="${REDIS_REQUESTS_MANY:-400000}" # ... with more clients
 RUNS="${RUNS:-1}"
@@ -375,7 +377,9 @@ measure_recovery() {
     wrk_run rec-warmup-sync memory 2 "$WRK_CONNECTIONS" "$WRK_WARMUP_SECONDS"
     wrk_run rec-warmup-intake memory-async 2 "$WRK_CONNECTIONS" "$WRK_WARMUP_SECONDS"
     control POST memory-async/discard >/dev/null
-    fill rec-fill-warmup; drain warmup
+    for warmup in $(seq 1 "$DRAIN_WARMUPS"); do   # the dispatch path's code is compiled late: it runs only here
+        fill "rec-fill-warmup-$warmup"; drain "warmup-$warmup"
+    done
     for round in $(seq 1 "$WRK_ROUNDS"); do
         wrk_run "rec-sync-$round" memory 2 "$WRK_CONNECTIONS" "$WRK_SECONDS"
         record rec-sync "$WRK_CONNECTIONS" "sync-$round" "$(wrk_rps "$OUT/wrk-rec-sync-$round.txt")"

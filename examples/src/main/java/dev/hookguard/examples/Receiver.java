@@ -50,8 +50,8 @@ final class Receiver implements AutoCloseable {
     /** Dispatches under way at once: enough for 2 s handlers to drain a few hundred events in seconds. */
     static final int DISPATCHES_IN_FLIGHT = 64;
     /**
-     * Dispatcher threads: they only prepare, sign and send dispatches (the exchanges are asynchronous), so two are
-     * plenty; more only compete with the intake for the CPU of a small machine.
+     * Dispatch threads started up front; each waits for its dispatch's answer, so more start on demand up to {@link
+     * #DISPATCHES_IN_FLIGHT} while a backlog drains.
      */
     static final int DISPATCH_WORKERS = 2;
     /** The longest pause of the dispatcher's polling of an empty queue (a receiver retry comes due meanwhile). */

@@ -6,15 +6,16 @@ import dev.hookguard.core.RecoveryStore;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.random.RandomGenerator;
 import org.jspecify.annotations.Nullable;
@@ -25,13 +26,16 @@ import org.slf4j.LoggerFactory;
  * The receiver side of recovery (DESIGN.md §8), one per {@link HookguardFilter}: picks due records from the store's
  * due queue (QUEUED by async intake or an operator's replay, FAILED awaiting a receiver retry) and redelivers each
  * over HTTP to the endpoint's own URI on this node, where the filter verifies, claims and hands it to the handler
- * like any delivery, inline. Its loop runs on one daemon thread ({@code hookguard-dispatch-poller}); a bounded pool
- * ({@code hookguard-dispatch-<n>}, {@link DispatcherConfig#workers()}) prepares and signs each dispatch and sends it
- * asynchronously, so the exchanges (which last as long as the handler) hold no thread of the pool; at most {@link
- * DispatcherConfig#maxInFlight()} are in flight, and a slot that frees wakes the loop to pick again. Polling backs off to {@link DispatcherConfig#maxPollInterval()} while
- * the queues are empty and returns to {@link DispatcherConfig#minPollInterval()} on work or {@link #wake}. The same
- * loop samples the queues every second and sweeps for stalled records every {@link
- * DispatcherConfig#sweepInterval()}.
+ * like any delivery, inline. Its loop runs on one daemon thread ({@code hookguard-dispatch-poller}); a pool of
+ * daemon threads ({@code hookguard-dispatch-<n>}) prepares, signs and sends each dispatch and waits for its answer,
+ * one dispatch per thread, so at most {@link DispatcherConfig#maxInFlight()} exchanges run at once ({@link
+ * DispatcherConfig#workers()} threads start with the dispatcher, the rest on demand; a thread idle for a minute
+ * ends). The poller keeps up to {@link DispatcherConfig#batchSize()} picked records more waiting, so a thread whose
+ * exchange ends takes the next one at once. Polling backs off to {@link DispatcherConfig#maxPollInterval()} while
+ * the queues are empty and returns to {@link DispatcherConfig#minPollInterval()} on work; a {@link #wake} or a
+ * finished dispatch picks at once, but at most once per {@link #WAKE_GAP}, so a stream of intakes or answers costs
+ * one pick per gap, not one each. The same loop samples the queues every second and sweeps for stalled records
+ * every {@link DispatcherConfig#sweepInterval()}.
  *
  * <p>Nothing is picked until the base URL is known: {@link DispatcherConfig#baseUrl()}, else {@link #baseUrl(URI)},
  * else the local address of the first request the filter sees. Thread-safe.
@@ -40,6 +44,10 @@ public final class Dispatcher implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(Dispatcher.class);
     private static final Duration STATS_INTERVAL = QueueDepth.REFRESH;
+    /** The shortest time between two picks that wake-ups ask for: 1 ms. */
+    static final Duration WAKE_GAP = Duration.ofMillis(1);
+
+    private static final long IDLE_THREAD_SECONDS = 60;
 
     private final HookguardFilterConfig config;
     private final DispatcherConfig settings;
@@ -51,6 +59,7 @@ public final class Dispatcher implements AutoCloseable {
     private final Map<String, QueueSample> samples = new LinkedHashMap<>();
     private final Semaphore slots;
     private final Semaphore wakeSignal = new Semaphore(0);
+    private final AtomicBoolean wakePending = new AtomicBoolean();
     private final ThreadPoolExecutor workers;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final Object idle = new Object();
@@ -67,18 +76,24 @@ public final class Dispatcher implements AutoCloseable {
         this.sweeper = new Sweeper(store, RandomGenerator.getDefault());
         this.depths = depths;
         this.baseUrl = settings.baseUrl();
-        this.slots = new Semaphore(settings.maxInFlight());
+        this.slots = new Semaphore(settings.maxInFlight() + settings.batchSize()); // in flight + waiting for a thread
         for (EndpointConfig endpoint : config.endpoints()) {
             endpoints.put(endpoint.name(), endpoint);
             samples.put(endpoint.name(), new QueueSample(endpoint.name()));
         }
         AtomicInteger threads = new AtomicInteger();
         this.workers = new ThreadPoolExecutor(
-                settings.workers(), settings.workers(), 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), task -> {
+                settings.maxInFlight(),
+                settings.maxInFlight(),
+                IDLE_THREAD_SECONDS,
+                TimeUnit.SECONDS,
+                new LinkedBlockingQueue<>(),
+                task -> {
                     Thread thread = new Thread(task, "hookguard-dispatch-" + threads.incrementAndGet());
                     thread.setDaemon(true);
                     return thread;
                 });
+        this.workers.allowCoreThreadTimeOut(true);
     }
 
     /** Starts the loop and publishes the queue gauges; once only, and never after {@link #close()}. */
@@ -87,6 +102,9 @@ public final class Dispatcher implements AutoCloseable {
             return;
         }
         running = true;
+        for (int i = 0; i < settings.workers(); i++) {
+            workers.prestartCoreThread();
+        }
         samples.forEach((name, sample) -> config.metrics().queue(name, sample::snapshot));
         Thread thread = new Thread(this::loop, "hookguard-dispatch-poller");
         thread.setDaemon(true);
@@ -113,7 +131,8 @@ public final class Dispatcher implements AutoCloseable {
 
     /**
      * Stops picking and waits up to {@link DispatcherConfig#shutdownGrace()} for the dispatches in flight; those
-     * still running are interrupted, and their records come due again when their window ends. Idempotent.
+     * still running are cut off (their connections closed), and their records come due again when their window
+     * ends, as do the picked records still waiting for a thread, which are not sent. Idempotent.
      */
     @Override
     public void close() {
@@ -126,12 +145,15 @@ public final class Dispatcher implements AutoCloseable {
             running = false;
             thread = poller;
         }
-        signal();
+        wakeSignal.release();
         try {
             if (thread != null) {
                 thread.join(settings.maxPollInterval().toMillis() + 1000);
             }
             workers.shutdown();
+            List<Runnable> waiting = new ArrayList<>();
+            workers.getQueue().drainTo(waiting); // picked, never sent: they come due again when their window ends
+            waiting.forEach(dispatch -> released());
             long deadline = System.nanoTime() + settings.shutdownGrace().toNanos();
             workers.awaitTermination(settings.shutdownGrace().toNanos(), TimeUnit.NANOSECONDS);
             if (!awaitIdle(deadline)) {
@@ -143,6 +165,8 @@ public final class Dispatcher implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             workers.shutdownNow();
+        } finally {
+            redelivery.close();
         }
     }
 
@@ -213,25 +237,31 @@ public final class Dispatcher implements AutoCloseable {
         return running;
     }
 
+    /** Asks the loop to pick soon; wake-ups that come before it picks are one. */
     private void signal() {
-        if (wakeSignal.availablePermits() == 0) {
+        if (wakePending.compareAndSet(false, true)) {
             wakeSignal.release();
         }
     }
 
     /**
-     * Picks when the poll interval has passed (at once after a wake-up), samples the queues every second and
-     * sweeps every sweep interval, sleeping until the first of the three is due or a wake-up comes.
+     * Picks when the poll interval has passed (after a wake-up, once {@link #WAKE_GAP} has passed since the last
+     * pick), samples the queues every second and sweeps every sweep interval, sleeping until the first of the three
+     * is due or a wake-up comes.
      */
     private void loop() {
         long interval = settings.minPollInterval().toNanos();
         long now = System.nanoTime();
         long nextPick = now;
+        long lastPick = now - WAKE_GAP.toNanos();
         long nextStats = now;
         long nextSweep = now;
         while (running) {
             now = System.nanoTime();
             if (now - nextPick >= 0) {
+                wakeSignal.drainPermits();
+                wakePending.set(false); // a wake-up from now on asks for the next pick
+                lastPick = now;
                 boolean found = baseUrl != null && pickAll();
                 interval = found
                         ? settings.minPollInterval().toNanos()
@@ -249,9 +279,10 @@ public final class Dispatcher implements AutoCloseable {
             long wait = Math.min(nextPick - now, Math.min(nextStats - now, nextSweep - now));
             try {
                 if (wakeSignal.tryAcquire(Math.max(0, wait), TimeUnit.NANOSECONDS)) {
-                    wakeSignal.drainPermits();
                     interval = settings.minPollInterval().toNanos();
-                    nextPick = System.nanoTime();
+                    long gapEnds = lastPick + WAKE_GAP.toNanos();
+                    long woke = System.nanoTime();
+                    nextPick = gapEnds - woke > 0 ? gapEnds : woke;
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -289,19 +320,17 @@ public final class Dispatcher implements AutoCloseable {
         return found;
     }
 
-    /** Prepares and sends one dispatch; its slot is freed when the exchange ends ({@link #finish}). */
+    /** Prepares and sends one dispatch and waits for its answer, then frees its slot ({@link #finish}). */
     private void dispatch(EndpointConfig endpoint, EventRecord record) {
-        CompletableFuture<DispatchOutcome> sent;
+        DispatchOutcome sent;
         try (DeliveryMdc mdc = DeliveryMdc.open(endpoint.name(), record.key().eventId())) {
             URI base = baseUrl;
-            sent = base == null
-                    ? CompletableFuture.completedFuture(DispatchOutcome.ERROR)
-                    : redelivery.send(endpoint, record, base);
+            sent = base == null ? DispatchOutcome.ERROR : redelivery.send(endpoint, record, base);
         } catch (RuntimeException e) {
             log.error("The dispatch of {} failed", record.key(), e);
-            sent = CompletableFuture.completedFuture(DispatchOutcome.ERROR);
+            sent = DispatchOutcome.ERROR;
         }
-        sent.whenComplete((outcome, error) -> finish(endpoint, outcome == null ? DispatchOutcome.ERROR : outcome));
+        finish(endpoint, sent);
     }
 
     private void finish(EndpointConfig endpoint, DispatchOutcome outcome) {

@@ -17,11 +17,12 @@ import org.jspecify.annotations.Nullable;
  *
  * @param enabled whether this filter runs a dispatcher at all; off, nothing is picked on this node (other nodes'
  *     dispatchers, or none, redeliver), but dispatches from other nodes are still accepted
- * @param workers the threads that prepare, sign and send dispatches (daemon threads named {@code
- *     hookguard-dispatch-<n>}); the HTTP exchanges are asynchronous, so a dispatch waiting for its handler holds
- *     none of them; at least 1
+ * @param workers the dispatch threads started with the dispatcher (daemon threads named {@code
+ *     hookguard-dispatch-<n>}); each prepares, signs and sends one dispatch at a time and waits for its answer, so
+ *     more start on demand up to {@code maxInFlight}, and any idle for a minute ends; at least 1
  * @param maxInFlight the most dispatches under way at once over all endpoints (each one a handler running on this
- *     node); at least {@code workers}
+ *     node, and a dispatch thread waiting for it); the dispatcher also keeps up to {@code batchSize} picked records
+ *     waiting for a thread, so one that finishes takes the next at once; at least {@code workers}
  * @param batchSize the most records one pick reserves; at least 1
  * @param window how long a pick reserves its records: a node that dies mid-dispatch lets them come due again
  *     when it ends; longer than a handler normally takes; at least 1 s

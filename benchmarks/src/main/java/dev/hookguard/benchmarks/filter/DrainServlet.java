@@ -1,5 +1,6 @@
 package dev.hookguard.benchmarks.filter;
 
+import dev.hookguard.servlet.HookguardFilter;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -14,7 +15,8 @@ import java.util.concurrent.TimeUnit;
  *
  * <ul>
  *   <li>{@code GET}: {@code {"depth":D,"runs":R}}, the queue's depth and the handler's runs so far;
- *   <li>{@code POST}: lets the held dispatcher pick (see {@link PausablePicks}), waits until the handler has run
+ *   <li>{@code POST}: lets the held dispatcher pick (see {@link PausablePicks}) and wakes it, as an operator's
+ *       replay does (held, it has backed off to its longest poll interval), waits until the handler has run
  *       once for every record that was queued and the queue is empty, holds the picks again, and answers {@code
  *       {"drained":N,"runs":R,"seconds":S}}: the backlog, the handler runs during the drain, and the time from the
  *       release to the last run; 504 (picks held again, the rest left queued) when it takes longer than {@link
@@ -35,12 +37,14 @@ final class DrainServlet extends HttpServlet {
     private final transient PausablePicks picks;
     private final String endpoint;
     private final transient WebhookServlet handler;
+    private final transient HookguardFilter filter;
 
-    /** Controls the endpoint's store {@code picks}; {@code handler} counts the runs. */
-    DrainServlet(PausablePicks picks, String endpoint, WebhookServlet handler) {
+    /** Controls the endpoint's store {@code picks}; {@code handler} counts the runs; {@code filter} dispatches. */
+    DrainServlet(PausablePicks picks, String endpoint, WebhookServlet handler, HookguardFilter filter) {
         this.picks = picks;
         this.endpoint = endpoint;
         this.handler = handler;
+        this.filter = filter;
     }
 
     @Override
@@ -68,6 +72,7 @@ final class DrainServlet extends HttpServlet {
         long start = System.nanoTime();
         long deadline = start + LIMIT.toNanos();
         picks.resume();
+        filter.dispatcher().ifPresent(dispatcher -> dispatcher.wake(endpoint));
         try {
             while (handler.runs() - runsBefore < queued || depth() > 0) {
                 if (System.nanoTime() > deadline) {

@@ -204,13 +204,15 @@ public final class FilterServer implements AutoCloseable {
         PausablePicks held = new PausablePicks(true);
         HookguardFilter heldFilter = guard(context, "/memory-async", name + "-async", held, metrics, async);
         context.addServlet(
-                new ServletHolder(new DrainServlet(held, name + "-async", handler)), "/control/memory-async/*");
+                new ServletHolder(new DrainServlet(held, name + "-async", handler, heldFilter)),
+                "/control/memory-async/*");
         WebhookServlet slowHandler = new WebhookServlet(SLOW_HANDLER);
         context.addServlet(new ServletHolder(slowHandler), "/memory-slow/hook");
         PausablePicks running = new PausablePicks(false); // its own store: the paced phase starts on an empty queue
         HookguardFilter slow = guard(context, "/memory-slow", name + "-slow", running, metrics, async);
         context.addServlet(
-                new ServletHolder(new DrainServlet(running, name + "-slow", slowHandler)), "/control/memory-slow/*");
+                new ServletHolder(new DrainServlet(running, name + "-slow", slowHandler, slow)),
+                "/control/memory-slow/*");
         return List.of(heldFilter, slow);
     }
 
@@ -236,7 +238,6 @@ public final class FilterServer implements AutoCloseable {
                 .metrics(metrics)
                 .dispatcher(DispatcherConfig.custom() // the sync paths measure the filter as before: no dispatcher
                         .enabled(recovery.intake() == Intake.ASYNC)
-                        .workers(DispatcherConfig.DEFAULT_WORKERS) // they only prepare and send: exchanges are async
                         .maxInFlight(DISPATCH_CONCURRENCY)
                         .build())
                 .build());

@@ -17,10 +17,10 @@ public class DispatcherProperties {
     /** Whether this application runs a dispatcher; off, other nodes' dispatchers (or none) redeliver. */
     private boolean enabled = DispatcherConfig.DEFAULT_ENABLED;
 
-    /** Threads that prepare, sign and send dispatches; the exchanges are asynchronous and hold none. */
+    /** Dispatch threads started with the dispatcher; more start on demand up to max-in-flight. */
     private int workers = DispatcherConfig.DEFAULT_WORKERS;
 
-    /** Most dispatches under way at once (handlers running), over all endpoints; at least workers. */
+    /** Most dispatches under way at once (handlers running, each holding a thread), over all endpoints. */
     private int maxInFlight = DispatcherConfig.DEFAULT_MAX_IN_FLIGHT;
 
     /** Most records one pick reserves. */
