@@ -21,8 +21,9 @@ import java.util.concurrent.TimeUnit;
  *       {"drained":N,"runs":R,"seconds":S}}: the backlog, the handler runs during the drain, and the time from the
  *       release to the last run; 504 (picks held again, the rest left queued) when it takes longer than {@link
  *       #LIMIT};
- *   <li>{@code POST /discard}: holds the picks, waits until no run is under way, drops the store's records and
- *       answers {@code {"discarded":D}}, the depth dropped.
+ *   <li>{@code POST /discard}: holds the picks, waits until no run is under way, drops the store's records,
+ *       collects the garbage (a full GC, so the next phase does not pay for the backlog it dropped) and answers
+ *       {@code {"discarded":D}}, the depth dropped.
  * </ul>
  */
 final class DrainServlet extends HttpServlet {
@@ -110,6 +111,7 @@ final class DrainServlet extends HttpServlet {
         }
         long dropped = depth();
         picks.discard();
+        System.gc(); // the dropped backlog (about 10^5 payloads) is not left to the next phase's young collections
         answer(response, 200, "{\"discarded\":" + dropped + "}");
     }
 
