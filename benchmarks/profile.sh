@@ -9,16 +9,8 @@
 #   bash benchmarks/profile.sh
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd); BENCH=$ROOT/benchmarks
-JAR="${BENCH_JAR:-$BENCH/target/benchmarks.jar}"; OUT="${RUN_DIR:-$BENCH/target/profile}"; mkdir -p "$OUT"
-DRAIN_EVENTS=${DRAIN_EVENTS:-20000}
-export HOOKGUARD_BENCH_BODY="$BENCH/wrk/github-push.json"
-export HOOKGUARD_BENCH_SIGNATURE=$(java -cp "$JAR" dev.hookguard.benchmarks.tools.BenchTool github-signature "$HOOKGUARD_BENCH_BODY")
-java -cp "$JAR" dev.hookguard.benchmarks.filter.FilterServer --port 0 --recovery >"$OUT/server.txt" 2>&1 &
-PID=$!; trap 'kill $PID 2>/dev/null || true' EXIT
-for _ in $(seq 1 60); do grep -qs '^listening on ' "$OUT/server.txt" && break; sleep 0.5; done
-BASE=$(awk '/^listening on / { print $3 }' "$OUT/server.txt")
-w() { HOOKGUARD_BENCH_RUN="p$RANDOM-$1" wrk -t2 -c16 -d"$3"s --timeout 10s --latency -s "$BENCH/wrk/github-signed.lua" "$BASE/$2/hook" > "$OUT/wrk-$1.txt" 2>&1; }
-cpu() { awk '/^cpu / { print $2+$3+$4+$7+$8, $5+$6 }' /proc/stat; }  # busy, idle(+iowait) jiffies
+OUT="${RUN_DIR:-$BENCH/target/profile}"
+source "$BENCH/tools/recovery-server.sh"
 w warm-bare bare 5; w warm-mem memory 8; w warm-async memory-async 5
 curl -fsS -X POST "$BASE/control/memory-async/discard" >/dev/null
 jcmd $PID JFR.start name=filter settings=profile >/dev/null
@@ -30,11 +22,7 @@ read b0 i0 < <(cpu); w intake memory-async 10; read b1 i1 < <(cpu)
 jcmd $PID JFR.stop name=intake filename=$OUT/intake.jfr >/dev/null
 echo "intake: $(grep Requests/sec $OUT/wrk-intake.txt); CPU busy $(( 100*(b1-b0)/((b1-b0)+(i1-i0)) ))%"
 curl -fsS -X POST "$BASE/control/memory-async/discard" >/dev/null
-# fill the held async endpoint
-HOOKGUARD_BENCH_RUN="p$RANDOM-fill" wrk -t2 -c16 -d60s --timeout 10s -s "$BENCH/wrk/github-signed.lua" "$BASE/memory-async/hook" >"$OUT/wrk-fill.txt" 2>&1 &
-WP=$!
-for _ in $(seq 1 1200); do d=$(curl -fsS "$BASE/control/memory-async/" | tr -d '{}"' | tr ',:' '\n ' | awk '$1=="depth"{print $2}'); [[ ${d:-0} -ge $DRAIN_EVENTS ]] && break; sleep 0.05; done
-kill -INT $WP; wait $WP || true; sleep 2
+fill
 jcmd $PID JFR.start name=drain settings=profile >/dev/null
 read b0 i0 < <(cpu)
 curl -fsS -X POST "$BASE/control/memory-async/" > $OUT/drain.json

@@ -25,7 +25,8 @@ import org.jspecify.annotations.Nullable;
  *     waiting for a thread, so one that finishes takes the next at once; at least {@code workers}
  * @param batchSize the most records one pick reserves; at least 1
  * @param window how long a pick reserves its records: a node that dies mid-dispatch lets them come due again
- *     when it ends; longer than a handler normally takes; at least 1 s
+ *     when it ends; longer than a handler normally takes, plus a picked record's wait for a free thread; at least
+ *     1 s
  * @param minPollInterval the pause between polls while there is work; at least 1 ms
  * @param maxPollInterval the pause the polling backs off to while the queues are empty; at least {@code
  *     minPollInterval}

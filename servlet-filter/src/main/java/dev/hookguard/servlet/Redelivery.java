@@ -82,8 +82,6 @@ final class Redelivery implements AutoCloseable {
                         .build())
                 .setDefaultRequestConfig(RequestConfig.custom()
                         .setConnectionRequestTimeout(Timeout.of(settings.requestTimeout()))
-                        .setResponseTimeout(Timeout.of(settings.requestTimeout()))
-                        .setRedirectsEnabled(false)
                         .build())
                 .disableAutomaticRetries()
                 .disableRedirectHandling()
@@ -95,8 +93,8 @@ final class Redelivery implements AutoCloseable {
     }
 
     /**
-     * Sends the record's stored request to {@code base} and waits for the answer; a failed exchange is {@link
-     * DispatchOutcome#ERROR}.
+     * Sends the record's stored request to {@code base} and waits for the answer; an exchange that got none is
+     * {@link DispatchOutcome#ERROR}.
      */
     DispatchOutcome send(EndpointConfig endpoint, EventRecord record, URI base) {
         Payload payload = record.payload();
@@ -126,11 +124,9 @@ final class Redelivery implements AutoCloseable {
                 return response.getCode();
             });
             return outcome(record, status);
-        } catch (IOException | RuntimeException e) {
-            if (Thread.currentThread().isInterrupted()) {
-                return failed(record, new InterruptedException("interrupted while dispatching"));
-            }
-            return failed(record, e);
+        } catch (IOException e) { // no answer, a timeout, or the connection closed by the dispatcher's close()
+            log.warn("Could not dispatch {}; it comes due again when its window ends: {}", record.key(), e.toString());
+            return DispatchOutcome.ERROR;
         }
     }
 
@@ -149,18 +145,6 @@ final class Redelivery implements AutoCloseable {
                     status);
         }
         return DispatchOutcome.FAILED;
-    }
-
-    private static DispatchOutcome failed(EventRecord record, Exception error) {
-        if (error instanceof IOException || error instanceof InterruptedException) {
-            log.warn(
-                    "Could not dispatch {}; it comes due again when its window ends: {}",
-                    record.key(),
-                    error.toString());
-        } else {
-            log.error("The dispatch of {} failed", record.key(), error);
-        }
-        return DispatchOutcome.ERROR;
     }
 
     private Headers signature(WebhookSigner signer, String eventId, byte[] body) {
