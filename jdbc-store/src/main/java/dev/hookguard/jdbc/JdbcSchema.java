@@ -74,6 +74,22 @@ public final class JdbcSchema {
         }
     }
 
+    /**
+     * The file names ({@code V2__recovery.sql}, …) of the shipped migrations that the existing table {@code tableName}
+     * lacks, in order, judged by each migration's marker column in the connection's metadata; empty when the table is
+     * current. A start-up check calls it to fail naming what to run instead of answering every delivery 503.
+     */
+    public static List<String> missingMigrations(Connection connection, String tableName) throws SQLException {
+        String table = checked(tableName);
+        List<String> missing = new ArrayList<>();
+        for (Migration migration : MIGRATIONS) {
+            if (!hasColumn(connection, table, migration.markerColumn())) {
+                missing.add(migration.name() + ".sql");
+            }
+        }
+        return missing;
+    }
+
     /** Drops the configured table if it exists, with every record in it. */
     public static void drop(DataSource dataSource, JdbcDialect dialect, String tableName) {
         try (Connection connection = dataSource.getConnection();

@@ -2,6 +2,7 @@ package dev.hookguard.spring.autoconfigure;
 
 import dev.hookguard.core.StoreUnavailableException;
 import dev.hookguard.jdbc.JdbcIdempotencyStore;
+import dev.hookguard.jdbc.JdbcSchema;
 import dev.hookguard.jdbc.JdbcStoreConfig;
 import dev.hookguard.spring.HookguardConfigurationException;
 import java.sql.Connection;
@@ -9,6 +10,7 @@ import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import javax.sql.DataSource;
@@ -43,8 +45,13 @@ final class JdbcTableCheck implements SmartInitializingSingleton {
     public void afterSingletonsInstantiated() {
         JdbcStoreConfig config = store.config();
         try (Connection connection = dataSource.getConnection()) {
-            if (!exists(connection.getMetaData(), config.tableName())) {
-                throw missing(config.tableName());
+            boolean exists = exists(connection.getMetaData(), config.tableName());
+            List<String> migrations = JdbcSchema.missingMigrations(connection, config.tableName());
+            if (!exists) {
+                throw missing(config.tableName(), migrations);
+            }
+            if (!migrations.isEmpty()) {
+                throw outdated(config.tableName(), migrations);
             }
         } catch (SQLException e) {
             if (!dialectConfigured) {
@@ -54,15 +61,28 @@ final class JdbcTableCheck implements SmartInitializingSingleton {
         }
     }
 
-    private HookguardConfigurationException missing(String table) {
-        String migration = "classpath:dev/hookguard/jdbc/migration/"
-                + store.dialect().scriptName() + "/V1__create_hookguard_events.sql";
+    private HookguardConfigurationException missing(String table, List<String> migrations) {
+        String location =
+                "classpath:dev/hookguard/jdbc/migration/" + store.dialect().scriptName();
         return new HookguardConfigurationException(
                 "The JDBC store's table " + table + " does not exist: set " + CREATE_PROPERTY
-                        + "=true to create it at start-up, or run the migration " + migration,
-                "Set " + CREATE_PROPERTY + "=true, or add " + migration + " from jdbc-store's jar to your migrations"
-                        + " (with Flyway: spring.flyway.locations=classpath:db/migration,classpath:dev/hookguard/jdbc/"
-                        + "migration/" + store.dialect().scriptName() + ").");
+                        + "=true to create it at start-up, or run the migrations " + String.join(", ", migrations)
+                        + " from " + location + " in order",
+                "Set " + CREATE_PROPERTY + "=true, or add " + String.join(" and ", migrations) + " from " + location
+                        + " (jdbc-store's jar) to your migrations (with Flyway: spring.flyway.locations="
+                        + "classpath:db/migration," + location + ").");
+    }
+
+    private HookguardConfigurationException outdated(String table, List<String> migrations) {
+        String location =
+                "classpath:dev/hookguard/jdbc/migration/" + store.dialect().scriptName();
+        return new HookguardConfigurationException(
+                "The JDBC store's table " + table + " lacks the migration(s) " + String.join(", ", migrations)
+                        + ": run them from " + location + " in order, or set " + CREATE_PROPERTY
+                        + "=true to apply them at start-up",
+                "Run " + String.join(" and ", migrations) + " from " + location + " (jdbc-store's jar), or set "
+                        + CREATE_PROPERTY + "=true; with Flyway, add the location: spring.flyway.locations="
+                        + "classpath:db/migration," + location + ".");
     }
 
     /** Whether a table of that name exists, as the database folds unquoted names (lower or upper case). */

@@ -175,8 +175,25 @@ class HookguardAutoConfigurationTest {
                 .run(context -> assertThat(failure(context))
                         .isEqualTo("Hookguard is misconfigured: The JDBC store's table hookguard_events does not exist:"
                                 + " set hookguard.store.jdbc.create-schema-if-missing=true to create it at start-up, or"
-                                + " run the migration"
-                                + " classpath:dev/hookguard/jdbc/migration/h2/V1__create_hookguard_events.sql"));
+                                + " run the migrations V1__create_hookguard_events.sql, V2__recovery.sql"
+                                + " from classpath:dev/hookguard/jdbc/migration/h2 in order"));
+    }
+
+    @Test
+    void shouldFailStartUpNamingTheMigrationATableOfV1AloneLacks() throws Exception {
+        DataSource dataSource = h2();
+        try (java.sql.Connection connection = dataSource.getConnection();
+                java.sql.Statement statement = connection.createStatement()) {
+            statement.execute(
+                    "RUNSCRIPT FROM 'classpath:/dev/hookguard/jdbc/migration/h2/V1__create_hookguard_events.sql'");
+        }
+
+        runner.withBean(DataSource.class, () -> dataSource)
+                .run(context -> assertThat(failure(context))
+                        .isEqualTo("Hookguard is misconfigured: The JDBC store's table hookguard_events lacks the"
+                                + " migration(s) V2__recovery.sql: run them from"
+                                + " classpath:dev/hookguard/jdbc/migration/h2 in order, or set"
+                                + " hookguard.store.jdbc.create-schema-if-missing=true to apply them at start-up"));
     }
 
     @Test
