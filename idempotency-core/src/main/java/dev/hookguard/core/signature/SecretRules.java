@@ -35,13 +35,27 @@ public final class SecretRules {
         }
     }
 
+    /**
+     * The name inside the first {@code ${…}} of {@code secret}, without a {@code :default} part: the variable the
+     * user has to set. It is the placeholder's own text, never part of a key.
+     */
+    private static String placeholderName(String secret) {
+        int start = secret.indexOf("${") + 2;
+        int end = secret.indexOf('}', start);
+        String inside = end < 0 ? secret.substring(start) : secret.substring(start, end);
+        int colon = inside.indexOf(':');
+        String variable = (colon < 0 ? inside : inside.substring(0, colon)).strip();
+        return variable.isEmpty() ? "…" : variable;
+    }
+
     private static void requireOne(Scheme scheme, String name, String secret) {
         if (secret == null || secret.isBlank()) {
             throw new IllegalArgumentException(name + " must not be empty");
         }
         if (secret.contains("${")) {
-            throw new IllegalArgumentException(name + " holds an unresolved placeholder '${…}': set the variable it"
-                    + " names (the literal text is not a secret)");
+            throw new IllegalArgumentException(name + " holds an unresolved placeholder '${" + placeholderName(secret)
+                    + "}': set the environment variable or property " + placeholderName(secret)
+                    + " (the literal text is not a secret)");
         }
         int keyBytes = switch (scheme) {
             case STANDARD_WEBHOOKS -> standardWebhooksKeyBytes(name, secret);

@@ -22,11 +22,16 @@ class SecretRulesTest {
     }
 
     @Test
-    void shouldRefuseAnUnresolvedPlaceholderWithoutQuotingIt() {
+    void shouldRefuseAnUnresolvedPlaceholderNamingItsVariableButNoTextAroundIt() {
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> SecretRules.require(Scheme.STRIPE, List.of("${STRIPE_WEBHOOK_SECRET}")))
                 .withMessageStartingWith("secrets[0] holds an unresolved placeholder")
-                .withMessageNotContaining("STRIPE_WEBHOOK_SECRET");
+                .withMessageContaining("set the environment variable or property STRIPE_WEBHOOK_SECRET");
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> SecretRules.require(Scheme.GITHUB, List.of("k3y-part-${HOOK_SECRET:fallback}")))
+                .withMessageContaining("'${HOOK_SECRET}'")
+                .withMessageNotContaining("k3y-part")
+                .withMessageNotContaining("fallback");
     }
 
     @Test
