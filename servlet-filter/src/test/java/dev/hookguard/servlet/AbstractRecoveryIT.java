@@ -21,6 +21,7 @@ import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.signature.Headers;
 import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.core.signature.WebhookSigner;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.http.HttpRequest;
@@ -187,19 +188,22 @@ abstract class AbstractRecoveryIT {
         assertThat(record(gh, throwing).errorClass()).isEqualTo(ErrorClass.EXCEPTION);
         assertThat(handler.runs(failing)).isEqualTo(FAST.attempts());
         assertThat(handler.runs(throwing)).isEqualTo(FAST.attempts());
-        assertThat(meters.get(DeliveryMetrics.FAILURES)
-                        .tag("endpoint", gh)
-                        .tag("outcome", "dead_lettered")
-                        .tag("error_class", "server_error")
-                        .counter()
-                        .count())
-                .isGreaterThanOrEqualTo(1);
-        assertThat(meters.get(DeliveryMetrics.ATTEMPTS)
-                        .tag("endpoint", gh)
-                        .tag("outcome", "dead_lettered")
-                        .summary()
-                        .max())
-                .isEqualTo(FAST.attempts());
+        // The meters are updated after the verdict is stored: await them as the status above, never read them once.
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+            Counter deadLettered = meters.find(DeliveryMetrics.FAILURES)
+                    .tag("endpoint", gh)
+                    .tag("outcome", "dead_lettered")
+                    .tag("error_class", "server_error")
+                    .counter();
+            assertThat(deadLettered).isNotNull();
+            assertThat(deadLettered.count()).isGreaterThanOrEqualTo(1);
+            DistributionSummary attempts = meters.find(DeliveryMetrics.ATTEMPTS)
+                    .tag("endpoint", gh)
+                    .tag("outcome", "dead_lettered")
+                    .summary();
+            assertThat(attempts).isNotNull();
+            assertThat(attempts.max()).isEqualTo(FAST.attempts());
+        });
     }
 
     @Test
