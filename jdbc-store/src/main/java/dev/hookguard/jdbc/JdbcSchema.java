@@ -90,6 +90,11 @@ public final class JdbcSchema {
         return missing;
     }
 
+    /** How many migrations this jar ships. */
+    public static int migrationCount() {
+        return MIGRATIONS.size();
+    }
+
     /** Drops the configured table if it exists, with every record in it. */
     public static void drop(DataSource dataSource, JdbcDialect dialect, String tableName) {
         try (Connection connection = dataSource.getConnection();

@@ -50,7 +50,14 @@ final class JdbcTableCheck implements SmartInitializingSingleton {
             if (!exists) {
                 throw missing(config.tableName(), migrations);
             }
-            if (!migrations.isEmpty()) {
+            if (migrations.size() == JdbcSchema.migrationCount()) {
+                // The table is visible, but not its columns in the connection's own schema (another schema on the
+                // search path): nothing to judge the migrations by, so say so instead of failing a working setup.
+                log.warn(
+                        "Hookguard could not read the columns of {} in the connection's schema to check its"
+                                + " migrations",
+                        config.tableName());
+            } else if (!migrations.isEmpty()) {
                 throw outdated(config.tableName(), migrations);
             }
         } catch (SQLException e) {
