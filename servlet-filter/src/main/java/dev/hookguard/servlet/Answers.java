@@ -137,13 +137,15 @@ final class Answers {
     }
 
     /**
-     * Records through the claim (with receiver retries where the endpoint has them) and counts the verdict, the error
-     * class of a failure or rejection, and the attempt on which an event ended.
+     * Records through the claim (with receiver retries where the endpoint has them, and for every {@code dispatched}
+     * delivery: {@link Recorder#claimed}) and counts the verdict, the error class of a failure or rejection, and the
+     * attempt on which an event ended.
      */
-    Recorder recorder(EndpointConfig endpoint, InFlight inFlight) {
+    Recorder recorder(EndpointConfig endpoint, InFlight inFlight, boolean dispatched) {
         return Recorder.claimed(
                 inFlight,
                 endpoint,
+                dispatched,
                 config.errorClassifier(),
                 RandomGenerator.getDefault(),
                 (verdict, errorClass, attempt) -> counted(endpoint, verdict, errorClass, attempt));

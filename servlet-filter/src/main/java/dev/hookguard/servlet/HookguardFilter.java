@@ -202,7 +202,7 @@ public final class HookguardFilter implements Filter {
             AsyncIntake.accept(delivery, found, read.bytes()); // 4. queue, and answer 202
             return;
         }
-        claimAndHandOff(delivery, found, read.bytes()); // 4. claim, 5. hand off and record
+        claimAndHandOff(delivery, found, read.bytes(), dispatch != null); // 4. claim, 5. hand off and record
     }
 
     /** Step 1: the body, read within its limit and pace; null once the refusal is answered. */
@@ -223,7 +223,11 @@ public final class HookguardFilter implements Filter {
         return null;
     }
 
-    private void claimAndHandOff(Delivery delivery, EventIdResult.Found found, byte[] body)
+    /**
+     * Steps 4 and 5. A {@code dispatched} delivery (its dispatch header checked) has its failures retried by the
+     * receiver whatever the endpoint's retries setting ({@link Recorder#claimed}).
+     */
+    private void claimAndHandOff(Delivery delivery, EventIdResult.Found found, byte[] body, boolean dispatched)
             throws IOException, ServletException {
         EndpointConfig endpoint = delivery.endpoint();
         Answers answers = delivery.answers();
@@ -251,7 +255,7 @@ public final class HookguardFilter implements Filter {
                 return;
             }
             boolean last = inFlight.claim().attempt() >= endpoint.policy().maxAttempts();
-            handOff(delivery, found, body, answers.recorder(endpoint, inFlight), last);
+            handOff(delivery, found, body, answers.recorder(endpoint, inFlight, dispatched), last);
             return;
         }
         ClaimOutcome outcome = ((Execution.NotRun) start).outcome();

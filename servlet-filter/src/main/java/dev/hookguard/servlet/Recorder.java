@@ -30,19 +30,23 @@ interface Recorder {
     }
 
     /**
-     * Records through the claim, reporting every verdict to {@code report}. Where the endpoint's receiver retries
-     * ({@link RecoveryConfig#receiverRetries()}), a retryable failure that is not the last attempt is written with
-     * a {@link Backoff} delay (never shorter than the handler's {@code Retry-After}), so the event enters the due
-     * queue.
+     * Records through the claim, reporting every verdict to {@code report}. Where the receiver owns the retries, a
+     * retryable failure that is not the last attempt is written with a {@link Backoff} delay (never shorter than the
+     * handler's {@code Retry-After}), so the event enters the due queue. The receiver owns them where the endpoint's
+     * receiver retries ({@link RecoveryConfig#receiverRetries()}), and for every {@code dispatched} delivery whatever
+     * the endpoint's {@link RecoveryConfig#retries()} (DESIGN.md §3): a dispatch redelivers what no sender will send
+     * again (async intake's 202, an operator's replay, a receiver retry), so a failure left out of the due queue would
+     * never be tried again.
      */
     static Recorder claimed(
             InFlight inFlight,
             EndpointConfig endpoint,
+            boolean dispatched,
             ErrorClassifier classifier,
             RandomGenerator random,
             Report report) {
         int attempt = inFlight.claim().attempt();
-        boolean retries = endpoint.recovery().receiverRetries()
+        boolean retries = (dispatched || endpoint.recovery().receiverRetries())
                 && attempt < endpoint.policy().maxAttempts();
         return new Recorder() {
             @Override

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.hookguard.core.AdminOutcome;
+import dev.hookguard.core.BulkResult;
 import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.EventKey;
@@ -14,7 +15,10 @@ import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.Failure;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
+import dev.hookguard.core.ListFilter;
+import dev.hookguard.core.Listing;
 import dev.hookguard.core.OperatorAction;
+import dev.hookguard.core.OperatorActions;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.RecoveryStore;
@@ -30,8 +34,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -65,10 +72,12 @@ abstract class AbstractRecoveryIT {
     final String gh = "gh-" + run;
     final String async = "async-" + run;
     final String keyed = "keyed-" + run;
+    final String senders = "senders-" + run;
 
     final RecoveryHandler handler = new RecoveryHandler();
     final SimpleMeterRegistry meters = new SimpleMeterRegistry();
     RecoveryStore store;
+    EndpointConfig senderEndpoint;
     HookguardFilter filter;
     ServletContainer container;
     Sender sender;
@@ -85,6 +94,14 @@ abstract class AbstractRecoveryIT {
     @BeforeAll
     void start() throws Exception {
         store = createStore();
+        senderEndpoint = EndpointConfig.custom(senders)
+                .path("/hooks/senders")
+                .scheme(STANDARD_WEBHOOKS, SignatureConfig.of(STD_SECRET)) // retries: sender, the scheme's default
+                .recovery(RecoveryConfig.custom()
+                        .backoff(FAST)
+                        .stalledAfter(Duration.ofSeconds(1))
+                        .build())
+                .build();
         HookguardFilterConfig config = HookguardFilterConfig.custom()
                 .store(store)
                 .metrics(new MicrometerDeliveryMetrics(meters))
@@ -104,6 +121,7 @@ abstract class AbstractRecoveryIT {
                                 .backoff(FAST)
                                 .build())
                         .build())
+                .endpoint(senderEndpoint)
                 .endpoint(github(
                         keyed,
                         "/hooks/keyed",
@@ -259,6 +277,244 @@ abstract class AbstractRecoveryIT {
                 .isNotNull();
         assertThat(meters.get(DeliveryMetrics.QUEUE_DEPTH).tag("endpoint", gh).gauge())
                 .isNotNull();
+    }
+
+    // ---- operators' replays on an endpoint whose sender retries: the receiver owns them (DESIGN.md §3)
+
+    @Test
+    void shouldRetryAReplayOfASenderEndpointOnTheReceiverUntilItIsDeadAgainAndKeepItCountedThroughout() {
+        assertThat(senderEndpoint.recovery().retries()).isEqualTo(Retries.SENDER);
+        assertThat(senderEndpoint.policy().maxAttempts()).isEqualTo(FAST.attempts());
+        String id = id();
+        EventKey key = EventKey.of(senders, id);
+        deadThroughTheSender(id);
+        long deadLetters = store.deadLetterCount(senders);
+        double deadLettered = failures(senders, "dead_lettered", "server_error");
+
+        assertThat(new OperatorActions(store).replay(key, OperatorAction.by("test"), policy()))
+                .isEqualTo(AdminOutcome.UPDATED);
+        filter.dispatcher().orElseThrow().wake(senders);
+
+        Samples samples = new Samples(key, deadLetters);
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(2))
+                .until(() -> samples.take() == RecordStatus.DEAD || !samples.violations.isEmpty());
+        System.out.printf("replayed %s: states seen %s%n", id, samples.seen);
+        assertThat(samples.violations).isEmpty();
+        EventRecord dead = record(senders, id);
+        assertThat(dead.attempts()).isEqualTo(FAST.attempts());
+        assertThat(dead.errorClass()).isEqualTo(ErrorClass.SERVER_ERROR);
+        assertThat(dead.nextAttemptAt()).isNull();
+        assertThat(handler.runs(id)).isEqualTo(2 * FAST.attempts()); // the sender's 3, then the dispatcher's 3
+        assertThat(handler.sawDispatch.get(id)).isTrue();
+        assertThat(store.list(ListFilter.forEndpoint(senders).text(id).build(), null, 10)
+                        .records())
+                .extracting(EventRecord::key)
+                .containsExactly(key);
+        assertThat(store.deadLetterCount(senders)).isEqualTo(deadLetters);
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(() -> assertThat(failures(senders, "dead_lettered", "server_error"))
+                        .isEqualTo(deadLettered + 1));
+    }
+
+    @Test
+    void shouldRunAReplayOfASenderEndpointOnceWhenItsHandlerNowSucceeds() {
+        String id = id();
+        EventKey key = EventKey.of(senders, id);
+        deadThroughTheSender(id);
+        long deadLetters = store.deadLetterCount(senders);
+        handler.healed.add(id);
+
+        assertThat(new OperatorActions(store).replay(key, OperatorAction.by("test"), policy()))
+                .isEqualTo(AdminOutcome.UPDATED);
+        filter.dispatcher().orElseThrow().wake(senders);
+
+        await().atMost(Duration.ofSeconds(60)).until(() -> status(senders, id) == RecordStatus.SUCCEEDED);
+        assertThat(handler.runs(id)).isEqualTo(FAST.attempts() + 1);
+        assertThat(handler.sawDispatch.get(id)).isTrue();
+        assertThat(store.deadLetterCount(senders)).isEqualTo(deadLetters - 1);
+    }
+
+    @Test
+    @Timeout(300)
+    void shouldEndABulkReplayOfASenderEndpointSucceededOrDeadAgainAndNeverFailedWithoutADueTime() {
+        String batch = "bulk" + UUID.randomUUID().toString().substring(0, 8);
+        // One delivery first: whatever ran before, the dispatcher then knows this node's address from a request.
+        String first = id();
+        assertThat(sender.send(standard("/hooks/senders", first, "ok")).statusCode())
+                .isEqualTo(200);
+        List<String> fixed = new ArrayList<>();
+        List<String> broken = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            String id = "evt_" + batch + "_" + i;
+            deadInTheStore(senders, "/hooks/senders", id);
+            (i % 2 == 0 ? fixed : broken).add(id);
+        }
+        handler.healed.addAll(fixed);
+        long deadLetters = store.deadLetterCount(senders);
+        Instant lastDeath =
+                store.list(ListFilter.forEndpoint(senders).text(batch).build(), null, 200).records().stream()
+                        .map(EventRecord::updatedAt)
+                        .max(Instant::compareTo)
+                        .orElseThrow();
+        // Up to the last death (store time), so that records dying again during the walk are not replayed twice.
+        ListFilter deadOnes = ListFilter.forEndpoint(senders)
+                .listings(Listing.DEAD)
+                .text(batch)
+                .to(lastDeath.plusMillis(1))
+                .build();
+
+        BulkResult replayed = new OperatorActions(store).replayAll(deadOnes, OperatorAction.by("test"), policy());
+        filter.dispatcher().orElseThrow().wake(senders);
+
+        assertThat(replayed.updated()).isEqualTo(200);
+        List<String> undue = new ArrayList<>();
+        List<String> all = new ArrayList<>(fixed);
+        all.addAll(broken);
+        await().atMost(Duration.ofSeconds(240))
+                .pollInterval(Duration.ofMillis(100))
+                .until(() -> {
+                    int settled = 0;
+                    for (String id : all) {
+                        EventRecord record = record(senders, id);
+                        if (record.status() == RecordStatus.FAILED && record.nextAttemptAt() == null) {
+                            undue.add(id + " at attempt " + record.attempts());
+                        }
+                        boolean done = record.status() == RecordStatus.SUCCEEDED
+                                || (record.status() == RecordStatus.DEAD && record.attempts() == FAST.attempts());
+                        settled += done ? 1 : 0;
+                    }
+                    return settled == all.size() || !undue.isEmpty();
+                });
+        assertThat(undue).as("FAILED without a due time").isEmpty();
+        fixed.forEach(id -> assertThat(status(senders, id)).as(id).isEqualTo(RecordStatus.SUCCEEDED));
+        fixed.forEach(id -> assertThat(handler.runs(id)).as("runs of %s", id).isEqualTo(1));
+        broken.forEach(id -> {
+            EventRecord record = record(senders, id);
+            assertThat(record.status()).as(id).isEqualTo(RecordStatus.DEAD);
+            assertThat(record.errorClass()).as(id).isEqualTo(ErrorClass.SERVER_ERROR);
+            assertThat(handler.runs(id)).as("runs of %s", id).isEqualTo(FAST.attempts());
+        });
+        ListFilter ofBatch = ListFilter.forEndpoint(senders).text(batch).build();
+        assertThat(store.count(ListFilter.forEndpoint(senders)
+                        .listings(Listing.FAILED, Listing.QUEUED)
+                        .text(batch)
+                        .build()))
+                .isZero();
+        assertThat(store.count(ofBatch)).isEqualTo(100);
+        assertThat(store.deadLetterCount(senders)).isEqualTo(deadLetters - 100);
+        System.out.printf(
+                "bulk replay of 200 on a sender endpoint: %d SUCCEEDED, %d DEAD again, %d FAILED without a due time%n",
+                fixed.size(), store.count(ofBatch), undue.size());
+    }
+
+    @Test
+    void shouldListARequeueOfASenderEndpointAsStalledWhenNoDeliveryComes() {
+        String id = id();
+        EventKey key = EventKey.of(senders, id);
+        deadThroughTheSender(id);
+
+        assertThat(new OperatorActions(store).requeue(key, OperatorAction.by("test"), policy()))
+                .isEqualTo(AdminOutcome.UPDATED);
+
+        ListFilter stalled = ListFilter.forEndpoint(senders)
+                .listings(Listing.STALLED)
+                .stalledAfter(Duration.ofSeconds(1))
+                .text(id)
+                .build();
+        assertThat(record(senders, id).nextAttemptAt()).isNull(); // handed back to the sender
+        await().atMost(Duration.ofSeconds(30)).until(() -> store.count(stalled) == 1);
+        await().atMost(Duration.ofSeconds(30))
+                .ignoreExceptions()
+                .until(() -> meters.get(DeliveryMetrics.QUEUE_STALLED)
+                                .tag("endpoint", senders)
+                                .gauge()
+                                .value()
+                        >= 1);
+        assertThat(new OperatorActions(store).skip(key, OperatorAction.by("test"), policy()))
+                .isEqualTo(AdminOutcome.UPDATED);
+    }
+
+    /**
+     * Samples one replayed record at each change: it must never be FAILED without a due time, and, whenever two reads
+     * of it around the counts agree and it is not being handled, the endpoint's dead letters plus its due queue must
+     * hold at least the dead letters there were before the replay (the record is in one or the other).
+     */
+    final class Samples {
+        final EventKey key;
+        final long deadLetters;
+        final Set<String> seen = new LinkedHashSet<>();
+        final List<String> violations = new ArrayList<>();
+
+        Samples(EventKey key, long deadLetters) {
+            this.key = key;
+            this.deadLetters = deadLetters;
+        }
+
+        RecordStatus take() {
+            EventRecord before = store.find(key).orElseThrow();
+            long queued = store.stats(key.endpoint()).depth();
+            long dead = store.deadLetterCount(key.endpoint());
+            EventRecord after = store.find(key).orElseThrow();
+            boolean due = before.nextAttemptAt() != null;
+            String state = before.status() + " attempt " + before.attempts() + (due ? " due" : "");
+            if (seen.add(state)) {
+                if (before.status() == RecordStatus.FAILED && !due) {
+                    violations.add("FAILED without a due time: " + state);
+                }
+            }
+            boolean steady = before.status() == after.status()
+                    && before.attempts() == after.attempts()
+                    && Objects.equals(before.nextAttemptAt(), after.nextAttemptAt());
+            if (steady && before.status() != RecordStatus.PROCESSING && dead + queued < deadLetters) {
+                violations.add(state + ": " + dead + " dead letters + " + queued + " queued < " + deadLetters);
+            }
+            return before.status();
+        }
+    }
+
+    /** Sends {@code fail-always} as the sender would, until the event is DEAD (its last delivery answered 202). */
+    void deadThroughTheSender(String id) {
+        for (int attempt = 1; attempt < FAST.attempts(); attempt++) {
+            assertThat(sender.send(standard("/hooks/senders", id, "fail-always"))
+                            .statusCode())
+                    .isEqualTo(500);
+            EventRecord failed = record(senders, id);
+            assertThat(failed.status()).isEqualTo(RecordStatus.FAILED);
+            assertThat(failed.nextAttemptAt()).isNull(); // the sender retries
+        }
+        assertThat(sender.send(standard("/hooks/senders", id, "fail-always")).statusCode())
+                .isEqualTo(202);
+        assertThat(status(senders, id)).isEqualTo(RecordStatus.DEAD);
+    }
+
+    /** Makes the event DEAD in the store as the filter records it, with a {@code fail-always} payload for {@code path}. */
+    void deadInTheStore(String endpoint, String path, String id) {
+        byte[] body = json(id);
+        EventKey key = EventKey.of(endpoint, id);
+        Payload payload = new Payload(
+                body,
+                Map.of(
+                        "Content-Type",
+                        List.of("application/json"),
+                        RecoveryHandler.BEHAVIOUR,
+                        List.of("fail-always"),
+                        DispatchHeaders.REQUEST_URI,
+                        List.of(path)));
+        for (int attempt = 1; attempt <= FAST.attempts(); attempt++) {
+            ClaimOutcome.Acquired claim = (ClaimOutcome.Acquired) store.claim(key, Fingerprint.of(body), policy());
+            store.fail(key, claim.token(), new Failure(payload, "HTTP 500", ErrorClass.SERVER_ERROR), policy());
+        }
+        assertThat(status(endpoint, id)).isEqualTo(RecordStatus.DEAD);
+    }
+
+    double failures(String endpoint, String outcome, String errorClass) {
+        Counter counter = meters.find(DeliveryMetrics.FAILURES)
+                .tag("endpoint", endpoint)
+                .tag("outcome", outcome)
+                .tag("error_class", errorClass)
+                .counter();
+        return counter == null ? 0 : counter.count();
     }
 
     // ---- async intake
