@@ -18,7 +18,9 @@ import javax.crypto.Mac;
  *
  * <p>For Twilio's signed suffix ({@link #sortedConcatenation()}, {@link #updateSorted(Mac)}) no text is built: pairs
  * are sorted by name, then value, comparing the bytes (which for ASCII, and for UTF-8 up to the rare case noted in
- * {@link #compare}, is {@link String#compareTo}'s order), and fed to the MAC slice by slice from the buffer.
+ * {@link #compare}, is {@link String#compareTo}'s order), a pair repeated with the same name and value is signed once
+ * (as Twilio's libraries drop repeated values of a parameter before signing: twilio-python {@code sorted(set(values))},
+ * twilio-node {@code new Set(paramValue)}), and the rest is fed to the MAC from the buffer.
  *
  * <p>Mutable and reusable: {@link #decodeFrom(byte[])} replaces the content and keeps the buffers, so that one
  * instance per thread decodes every form without allocating ({@link TwilioVerifier}). Not thread-safe. The decoder
@@ -91,8 +93,10 @@ final class FormPairs {
     private int size;
     /** Whether every decoded byte is ASCII, so that {@link #prefix} orders as the bytes do. */
     private boolean ascii = true;
-    /** The pair indexes in signing order, valid when {@link #sorted}. */
+    /** The pair indexes in signing order, valid when {@link #sorted}: the first {@link #signedPairs}, no repeats. */
     private int[] order = new int[16];
+    /** How many pairs are signed: {@link #size} less the repeats of a name and value already in {@link #order}. */
+    private int signedPairs;
 
     private long[] prefixes = new long[16];
     /** {@link #sort}'s keys: a name's first seven bytes and the pair's index. */
@@ -280,13 +284,13 @@ final class FormPairs {
 
     /**
      * Every name followed by its value, the pairs sorted by name and then by value as {@link String#compareTo}
-     * sorts the decoded text: Twilio's signed suffix.
+     * sorts the decoded text, each repeated pair (same name, same value) once: Twilio's signed suffix.
      */
     byte[] sortedConcatenation() {
         sort();
-        byte[] signed = new byte[size == 0 ? 0 : bounds[size * 3 - 1]]; // the pairs are contiguous from 0
+        byte[] signed = new byte[signedLength()];
         int at = 0;
-        for (int k = 0; k < size; k++) {
+        for (int k = 0; k < signedPairs; k++) {
             int pair = order[k];
             int start = bounds[pair * 3];
             int length = bounds[pair * 3 + 2] - start;
@@ -303,20 +307,20 @@ final class FormPairs {
      */
     void updateSorted(Mac mac) {
         sort();
-        int total = size == 0 ? 0 : bounds[size * 3 - 1]; // the pairs are contiguous from 0
-        boolean inOrder = true;
+        boolean inOrder = signedPairs == size;
         for (int k = 0; k < size && inOrder; k++) {
             inOrder = order[k] == k;
         }
         if (inOrder) {
-            mac.update(decoded, 0, total);
+            mac.update(decoded, 0, size == 0 ? 0 : bounds[size * 3 - 1]); // the pairs are contiguous from 0
             return;
         }
+        int total = signedLength();
         if (signed.length < total) {
             signed = new byte[Math.max(total, 2 * signed.length)];
         }
         int at = 0;
-        for (int k = 0; k < size; k++) {
+        for (int k = 0; k < signedPairs; k++) {
             int pair = order[k];
             int start = bounds[pair * 3];
             int length = bounds[pair * 3 + 2] - start;
@@ -326,12 +330,22 @@ final class FormPairs {
         mac.update(signed, 0, total);
     }
 
+    /** The bytes of the signed pairs. */
+    private int signedLength() {
+        int total = 0;
+        for (int k = 0; k < signedPairs; k++) {
+            int pair = order[k];
+            total += bounds[pair * 3 + 2] - bounds[pair * 3];
+        }
+        return total;
+    }
+
     /**
      * Puts the pair indexes in signing order. For the few pairs a webhook form has (up to {@value
      * #INSERTION_SORT_MAX}): an ASCII form's pairs are first sorted as longs by their names' first seven bytes, then
      * an insertion sort puts them in exact order (one comparison per pair where the seven bytes decided). Beyond,
      * a merge sort ({@link Arrays#sort(Object[], java.util.Comparator)}), so no form costs more than n log n
-     * comparisons.
+     * comparisons. Then a pair equal to the one before it in that order (same name, same value) is dropped.
      */
     private void sort() {
         if (sorted) {
@@ -377,6 +391,13 @@ final class FormPairs {
                 order[j] = pair;
             }
         }
+        int kept = Math.min(size, 1);
+        for (int k = 1; k < size; k++) {
+            if (compare(order[kept - 1], order[k]) != 0) {
+                order[kept++] = order[k];
+            }
+        }
+        signedPairs = kept;
         sorted = true;
     }
 

@@ -67,8 +67,9 @@ final class MoreSigners {
     }
 
     /**
-     * The names and values, sorted by name and then by value, concatenated: Twilio's signed suffix, built from the
-     * decoded map, independently of the verifier's {@link FormPairs#sortedConcatenation()}.
+     * The names and values, sorted by name and then by value, a value repeated under one name once, concatenated:
+     * Twilio's signed suffix, built from the decoded map, independently of the verifier's {@link
+     * FormPairs#sortedConcatenation()}.
      */
     private static byte[] sortedParameters(Map<String, List<String>> parameters) {
         String[] names = parameters.keySet().toArray(String[]::new);
@@ -77,7 +78,7 @@ final class MoreSigners {
         for (String name : names) {
             List<String> values = parameters.get(name);
             if (values.size() > 1) {
-                values = values.stream().sorted().toList();
+                values = values.stream().distinct().sorted().toList();
             }
             for (String value : values) {
                 signed.append(name).append(value);

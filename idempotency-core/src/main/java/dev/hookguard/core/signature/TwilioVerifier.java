@@ -11,7 +11,8 @@ import org.jspecify.annotations.Nullable;
  * Verifies <a href="https://www.twilio.com/docs/usage/webhooks/webhooks-security">Twilio's</a> scheme: {@code
  * X-Twilio-Signature: <base64>}, the HMAC-SHA1 under the auth token's UTF-8 bytes of the full URL Twilio
  * requested (with its query) followed, for a form body, by every form parameter's name and value, sorted by
- * name (values of one name sorted too). A JSON body is covered instead by a {@code bodySHA256} query parameter,
+ * name (values of one name sorted too, a value repeated under one name signed once, as Twilio's own libraries drop
+ * repeated values before signing: twilio-python {@code sorted(set(values))}, twilio-node {@code new Set(paramValue)}). A JSON body is covered instead by a {@code bodySHA256} query parameter,
  * the hex SHA-256 of the body, which must match; the URL alone is then signed.
  *
  * <p>As Twilio's own libraries do, the URL is tried as resolved, without its port, and with the scheme's
@@ -97,7 +98,7 @@ public final class TwilioVerifier implements SignatureVerifier {
 
     /**
      * The form's pairs, decoded into this thread's buffers, for Twilio's signed suffix (every name followed by its
-     * value, sorted by name and then by value); null for a body that is not a form.
+     * value, sorted by name and then by value, repeats once); null for a body that is not a form.
      */
     private static @Nullable FormPairs formOf(WebhookRequest request) {
         if (!FormBody.isForm(request.headers().first(CONTENT_TYPE).orElse(null))) {

@@ -8,6 +8,7 @@ import java.io.ByteArrayOutputStream;
 import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import javax.crypto.Mac;
@@ -69,6 +70,19 @@ class FormPairsTest {
                 .isEqualTo(utf8("ayazb1b2"));
         assertThat(FormPairs.decode(utf8("a=1&b=2&c=3")).sortedConcatenation()).isEqualTo(utf8("a1b2c3"));
         assertThat(FormPairs.decode(new byte[0]).sortedConcatenation()).isEmpty();
+    }
+
+    @Test
+    void shouldSignAValueRepeatedUnderOneNameOnceAsTwiliosLibrariesDo() throws Exception {
+        FormPairs pairs = FormPairs.decode(utf8("Digits=5678&Digits=1234&Digits=1234&A=1&A=1"));
+        Mac fed = HmacAlgorithm.HMAC_SHA1.prepared(utf8("key"));
+        pairs.updateSorted(fed);
+
+        assertThat(new String(pairs.sortedConcatenation(), UTF_8)).isEqualTo("A1Digits1234Digits5678");
+        assertThat(fed.doFinal()).isEqualTo(HmacAlgorithm.HMAC_SHA1.mac(utf8("key"), utf8("A1Digits1234Digits5678")));
+        assertThat(pairs.size()).isEqualTo(5); // the pairs themselves are all kept
+        assertThat(FormPairs.decode(utf8("a=1&a=1")).sortedConcatenation()).isEqualTo(utf8("a1"));
+        assertThat(FormPairs.decode(utf8("a=1&b=1&a=2")).sortedConcatenation()).isEqualTo(utf8("a1a2b1"));
     }
 
     @Property(tries = 2_000)
@@ -150,9 +164,10 @@ class FormPairsTest {
                     URLDecoder.decode(pair.substring(0, equals), UTF_8),
                     URLDecoder.decode(pair.substring(equals + 1), UTF_8)));
         }
-        decoded.sort(Map.Entry.<String, String>comparingByKey().thenComparing(Map.Entry.comparingByValue()));
+        List<Map.Entry<String, String>> signed = new ArrayList<>(new LinkedHashSet<>(decoded)); // repeats once
+        signed.sort(Map.Entry.<String, String>comparingByKey().thenComparing(Map.Entry.comparingByValue()));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        for (Map.Entry<String, String> pair : decoded) {
+        for (Map.Entry<String, String> pair : signed) {
             out.writeBytes(pair.getKey().getBytes(UTF_8));
             out.writeBytes(pair.getValue().getBytes(UTF_8));
         }

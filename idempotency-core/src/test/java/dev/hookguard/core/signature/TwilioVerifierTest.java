@@ -24,6 +24,17 @@ class TwilioVerifierTest {
     private static final String BODY_HASH = "0a1ff7634d9ab3b95db5c9a2dfe9416e41502b283a80c7cf19632632f96e6620";
     private static final String JSON_SIGNATURE = "a9nBmqA0ju/hNViExpshrM61xv4=";
     private static final String PORT_443_SIGNATURE = "kvajT1Ptam85bY51eRf/AJRuM3w=";
+    // twilio-valid-duplicate-params: a parameter sent three times, twice with one value. Twilio's libraries sign each
+    // distinct value once (twilio-python RequestValidator.compute_signature: `for value in sorted(set(values))`;
+    // twilio-node: `Array.from(new Set(paramValue)).sort()`). Derived as twilio-python does, with python3:
+    //   s = "https://mycompany.com/myapp.php?foo=1&bar=2"
+    //   for name in sorted(set(params)): for value in sorted(set(params[name])): s += name + value
+    //   base64.b64encode(hmac.new(b"12345", s.encode("utf-8"), hashlib.sha1).digest())
+    // with params = {"Digits": ["5678", "1234", "1234"]}, and checked with
+    // `printf '%s' 'https://mycompany.com/myapp.php?foo=1&bar=2Digits1234Digits5678' | openssl dgst -sha1 -hmac 12345
+    // -binary | base64`.
+    private static final String DUPLICATE_PARAMS = "Digits=5678&Digits=1234&Digits=1234";
+    private static final String DUPLICATE_PARAMS_SIGNATURE = "IxqFQB+c6a+WNfS9fMJF2EQKjRY=";
 
     private final SignatureVerifier verifier = Verifiers.of(Scheme.TWILIO, SignatureConfig.of(TOKEN));
 
@@ -31,6 +42,25 @@ class TwilioVerifierTest {
     void shouldAcceptThePublishedFormVector() {
         assertThat(verifier.verify(form("mycompany.com", -1, SIGNATURE, FORM)).isVerified())
                 .isTrue();
+    }
+
+    @Test
+    void shouldAcceptAParameterRepeatedWithOneValueAsTwiliosLibrariesSignIt() {
+        assertThat(verifier.verify(form("mycompany.com", -1, DUPLICATE_PARAMS_SIGNATURE, DUPLICATE_PARAMS))
+                        .isVerified())
+                .isTrue();
+        assertThat(reasonOf(verifier.verify(
+                        form("mycompany.com", -1, DUPLICATE_PARAMS_SIGNATURE, "Digits=5678&Digits=1234"))))
+                .as("the same distinct values")
+                .isNull();
+        assertThat(reasonOf(verifier.verify(
+                        form("mycompany.com", -1, DUPLICATE_PARAMS_SIGNATURE, DUPLICATE_PARAMS + "&Digits=9"))))
+                .isEqualTo(NO_MATCHING_SIGNATURE);
+        String signed = WebhookSigner.forUrl(Scheme.TWILIO, TOKEN, "https://mycompany.com/myapp.php?foo=1&bar=2")
+                .sign("id", Instant.EPOCH, utf8(DUPLICATE_PARAMS))
+                .first(TwilioVerifier.HEADER)
+                .orElseThrow();
+        assertThat(signed).isEqualTo(DUPLICATE_PARAMS_SIGNATURE); // the dispatcher re-signs as Twilio does
     }
 
     @Test
