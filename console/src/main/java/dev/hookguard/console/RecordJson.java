@@ -5,6 +5,7 @@ import dev.hookguard.core.AuditEntry;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.HeaderRedaction;
 import dev.hookguard.core.Payload;
+import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoredResponse;
 import java.io.IOException;
 import java.util.List;
@@ -13,9 +14,13 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * How records look in the API: a summary per list row; the detail adds the payload (denied headers redacted,
- * the body as text or hex), the stored response and the audit history. Export lines are details.
+ * the body as text or hex), the stored response and the audit history. Export lines are details. Every summary
+ * carries a {@code reason}, what the page shows as why the record is where it is ({@link #reason}).
  */
 final class RecordJson {
+
+    /** The most characters of a stored response's body that a {@link #reason} quotes. */
+    static final int REASON_BODY_CHARS = 300;
 
     /** How a body is written. */
     enum BodyView {
@@ -73,9 +78,32 @@ final class RecordJson {
                 record.errorClass() == null ? null : record.errorClass().code());
         json.writeNumberField("attempts", record.attempts());
         Json.string(json, "lastError", record.lastError());
+        Json.string(json, "reason", reason(record));
         Json.time(json, "createdAt", record.createdAt());
         Json.time(json, "updatedAt", record.updatedAt());
         Json.time(json, "nextAttemptAt", record.nextAttemptAt());
+    }
+
+    /**
+     * Why the record is where it is: for a REJECTED record, the answer that rejected it, {@code HTTP <status>: <body>}
+     * (the body as text, up to {@value #REASON_BODY_CHARS} characters, or its size where it is not text); for any
+     * other record, or a REJECTED one without a stored response, its last error (null when it has none). A REJECTED
+     * record's last error, if any, is an earlier attempt's failure, not its verdict.
+     */
+    static @Nullable String reason(EventRecord record) {
+        StoredResponse response = record.response();
+        if (record.status() != RecordStatus.REJECTED || response == null) {
+            return record.lastError();
+        }
+        String text = Bodies.utf8(response.body());
+        String body = text == null ? "(" + response.body().length + " bytes, not text)" : text.strip();
+        if (body.length() > REASON_BODY_CHARS) {
+            int end = Character.isHighSurrogate(body.charAt(REASON_BODY_CHARS - 1))
+                    ? REASON_BODY_CHARS - 1
+                    : REASON_BODY_CHARS;
+            body = body.substring(0, end) + "…";
+        }
+        return "HTTP " + response.status() + (body.isEmpty() ? "" : ": " + body);
     }
 
     private void payload(JsonGenerator json, @Nullable Payload payload, BodyView view) throws IOException {

@@ -6,6 +6,7 @@ import dev.hookguard.core.AuditEntry;
 import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.RecordStatus;
+import dev.hookguard.core.StoredResponse;
 import dev.hookguard.core.memory.InMemoryStore;
 import dev.hookguard.core.signature.Scheme;
 import dev.hookguard.core.signature.SignatureConfig;
@@ -16,6 +17,7 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.File;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -196,13 +198,35 @@ class ConsolePageIT {
     }
 
     @Test
-    void shouldShowAttackerControlledTextAsTextNeverAsMarkup() {
+    void shouldShowARejectedRecordsStoredStatusAndBodyAsItsReason() {
         signInWithTheKeyboard();
+
+        assertThat(reasonInTheList("evt_schema_1")).isEqualTo("HTTP 422: amount is missing");
+        assertThat(reasonInTheList("evt_timeout_1")).isEqualTo("read timed out after 10s");
+        openWithTheKeyboard("evt_schema_1");
+        assertThat(field("Status")).isEqualTo("REJECTED");
+        assertThat(field("Reason")).isEqualTo("HTTP 422: amount is missing");
+    }
+
+    @Test
+    void shouldShowAttackerControlledTextAsTextNeverAsMarkup() {
+        new Seeds(store)
+                .rejected(
+                        EventKey.of("stripe", "evt_markup_1"),
+                        ErrorClass.CLIENT_ERROR,
+                        StoredResponse.of(
+                                400,
+                                "text/html",
+                                "<img src=x onerror=window.pwned=3>".getBytes(StandardCharsets.UTF_8)));
+        signInWithTheKeyboard();
+        assertThat(reasonInTheList("evt_markup_1")).isEqualTo("HTTP 400: <img src=x onerror=window.pwned=3>");
 
         openWithTheKeyboard(XSS_ID);
 
         assertThat(text("#d-key")).isEqualTo("stripe:" + XSS_ID);
-        assertThat(field("Last error")).isEqualTo("<script>window.pwned=2</script>");
+        assertThat(field("Reason")).isEqualTo("<script>window.pwned=2</script>");
+        openWithTheKeyboard("evt_markup_1");
+        assertThat(field("Reason")).isEqualTo("HTTP 400: <img src=x onerror=window.pwned=3>");
         assertThat(browser.findElements(By.cssSelector("#records img, #detail img, #detail script")))
                 .isEmpty();
         assertThat(browser.executeScript("return window.pwned === undefined")).isEqualTo(true);
@@ -261,6 +285,18 @@ class ConsolePageIT {
                 .orElseThrow();
         row.sendKeys(Keys.ENTER);
         wait.until(d -> text("#d-key").equals("stripe:" + eventId));
+    }
+
+    /** The reason a row of the list shows (its cell's text, and the same in its title for the full text). */
+    private String reasonInTheList(String eventId) {
+        WebElement cell = browser.findElements(By.cssSelector("#records tbody tr")).stream()
+                .filter(r ->
+                        r.findElement(By.cssSelector("td.event-id")).getText().equals(eventId))
+                .findFirst()
+                .orElseThrow()
+                .findElement(By.cssSelector("td.error"));
+        assertThat(cell.getAttribute("title")).isEqualTo(cell.getAttribute("textContent"));
+        return cell.getAttribute("textContent");
     }
 
     private List<String> rows() {

@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.Payload;
+import dev.hookguard.core.StoredResponse;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -183,6 +185,35 @@ class ConsoleReadApiIT extends AbstractConsoleApiIT {
         assertThat(writer.get("api/record?endpoint=" + pay + "&id=d-timeout-1").body())
                 .doesNotContain("live-key-do-not-show")
                 .doesNotContain("0123456789abcdef");
+    }
+
+    @Test
+    void shouldGiveARejectedRecordItsStoredStatusAndBodyAsItsReasonInTheListAndTheRecord() {
+        seedMixed();
+        String markup = "<b>" + "x".repeat(400) + "</b>";
+        seeds.rejected(
+                pay("r-long-1"),
+                ErrorClass.CLIENT_ERROR,
+                StoredResponse.of(400, "text/html", markup.getBytes(StandardCharsets.UTF_8)));
+        seeds.rejected(
+                pay("r-binary-1"),
+                ErrorClass.CLIENT_ERROR,
+                StoredResponse.of(415, "application/octet-stream", new byte[] {(byte) 0xff, 0x00, (byte) 0xc3}));
+        seeds.rejected(pay("r-empty-1"), ErrorClass.CLIENT_ERROR, StoredResponse.empty(409));
+
+        Map<String, Object> reasons = new java.util.HashMap<>();
+        objects(json(writer.get("api/records?endpoint=" + pay), 200).get("records"))
+                .forEach(r -> reasons.put((String) r.get("eventId"), r.get("reason")));
+
+        assertThat(reasons)
+                .containsEntry("r-schema-1", "HTTP 422: amount is missing")
+                .containsEntry("r-long-1", "HTTP 400: " + markup.substring(0, RecordJson.REASON_BODY_CHARS) + "…")
+                .containsEntry("r-binary-1", "HTTP 415: (3 bytes, not text)")
+                .containsEntry("r-empty-1", "HTTP 409")
+                .containsEntry("d-timeout-1", "read timed out after 10s");
+        Map<String, Object> record = json(writer.get("api/record?endpoint=" + pay + "&id=r-schema-1"), 200);
+        assertThat(record).containsEntry("status", "REJECTED").containsEntry("reason", "HTTP 422: amount is missing");
+        assertThat(object(record.get("response"))).containsEntry("status", 422L);
     }
 
     @Test

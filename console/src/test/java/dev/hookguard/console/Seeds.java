@@ -57,9 +57,20 @@ final class Seeds {
     }
 
     void rejected(EventKey key, ErrorClass errorClass, String error) {
-        Payload payload = payload("{\"id\":\"" + key.eventId() + "\",\"error\":\"" + error + "\"}");
+        rejected(
+                key,
+                errorClass,
+                StoredResponse.of(422, "text/plain", error.getBytes(StandardCharsets.UTF_8)),
+                payload("{\"id\":\"" + key.eventId() + "\",\"error\":\"" + error + "\"}"));
+    }
+
+    /** Rejected with this stored answer. */
+    void rejected(EventKey key, ErrorClass errorClass, StoredResponse response) {
+        rejected(key, errorClass, response, payload("{\"id\":\"" + key.eventId() + "\"}"));
+    }
+
+    private void rejected(EventKey key, ErrorClass errorClass, StoredResponse response, Payload payload) {
         long token = claim(key, payload, RETRIED);
-        StoredResponse response = StoredResponse.of(422, "text/plain", error.getBytes(StandardCharsets.UTF_8));
         assertThat(store.complete(key, token, Completion.rejected(response, payload, errorClass), RETRIED))
                 .isInstanceOf(WriteOutcome.Recorded.class);
         nextMillisecond();

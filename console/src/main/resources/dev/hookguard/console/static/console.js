@@ -155,7 +155,7 @@
     const row = el('tr', null, { tabindex: '0', 'data-event-id': record.eventId });
     row.append(el('td', record.eventId, { class: 'event-id' }), el('td', record.status, { class: 'record-status' }),
       el('td', record.errorClass || '', { class: 'error-class' }), el('td', record.attempts, { class: 'num' }),
-      el('td', record.lastError || '', { class: 'error', title: record.lastError || '' }),
+      el('td', record.reason || '', { class: 'error', title: record.reason || '' }),
       el('td', when(record.updatedAt)));
     const open = () => openRecord(record.endpoint, record.eventId);
     row.addEventListener('click', open);
@@ -185,7 +185,7 @@
     $('detail').hidden = false;
     $('d-key').textContent = record.endpoint + ':' + record.eventId;
     const fields = [['Status', record.status], ['Error class', record.errorClass], ['Attempts', record.attempts],
-      ['Last error', record.lastError], ['Created', when(record.createdAt)], ['Changed', when(record.updatedAt)],
+      ['Reason', record.reason], ['Created', when(record.createdAt)], ['Changed', when(record.updatedAt)],
       ['Due', when(record.nextAttemptAt)], ['Fingerprint', record.fingerprint]];
     $('d-fields').replaceChildren(...fields.flatMap(([name, value]) =>
       [el('dt', name), el('dd', value === null || value === undefined || value === '' ? '—' : value, { 'data-field': name })]));
