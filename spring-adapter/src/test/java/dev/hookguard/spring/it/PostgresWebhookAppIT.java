@@ -2,6 +2,12 @@ package dev.hookguard.spring.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.hookguard.core.ErrorClass;
+import dev.hookguard.core.EventKey;
+import dev.hookguard.core.EventRecord;
+import dev.hookguard.core.IdempotencyPolicy;
+import dev.hookguard.core.ListFilter;
+import dev.hookguard.core.OperatorStore;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.signature.Scheme;
 import dev.hookguard.jdbc.JdbcIdempotencyStore;
@@ -66,6 +72,9 @@ class PostgresWebhookAppIT extends AbstractWebhookAppIT {
         properties.add("hookguard.endpoints.payments.scheme", () -> "standard-webhooks");
         properties.add("hookguard.endpoints.payments.secrets", () -> PAYMENTS_SECRET);
         properties.add("hookguard.endpoints.payments.policy.lease", () -> LEASE.toMillis() + "ms");
+        // retries: sender (Standard Webhooks' default); a short backoff for what the dispatcher retries (a replay)
+        properties.add("hookguard.endpoints.payments.backoff.base", () -> "10ms");
+        properties.add("hookguard.endpoints.payments.backoff.cap", () -> "50ms");
         properties.add("it.payments-table", () -> PAYMENTS_TABLE);
     }
 
@@ -163,6 +172,45 @@ class PostgresWebhookAppIT extends AbstractWebhookAppIT {
 
     private List<String> payments(String id) {
         return jdbc.queryForList("select event_id from " + PAYMENTS_TABLE + " where event_id = ?", String.class, id);
+    }
+
+    @Test
+    void shouldRetryAFailingReplayOfTheTransactionalSenderEndpointOnTheReceiverUntilItIsDeadAgain() {
+        String id = eventId();
+        EventKey key = EventKey.of("payments", id);
+        int attempts = IdempotencyPolicy.DEFAULT_MAX_ATTEMPTS;
+        for (int attempt = 1; attempt < attempts; attempt++) {
+            assertThat(pay(id, "fail").statusCode()).isEqualTo(500);
+            assertThat(record("payments", id).nextAttemptAt())
+                    .as("the sender retries")
+                    .isNull();
+        }
+        assertThat(pay(id, "fail").statusCode()).isEqualTo(202);
+        assertThat(record("payments", id).status()).isEqualTo(RecordStatus.DEAD);
+
+        HttpResponse<String> replayed =
+                sender.postJson("/actuator/hookguard/payments/" + id, "{\"action\":\"replay\"}");
+        assertThat(replayed.statusCode()).isEqualTo(200);
+
+        List<String> undue = new ArrayList<>();
+        org.awaitility.Awaitility.await()
+                .atMost(Duration.ofSeconds(45))
+                .pollInterval(Duration.ofMillis(5))
+                .until(() -> {
+                    EventRecord record = store.find(key).orElseThrow();
+                    if (record.status() == RecordStatus.FAILED && record.nextAttemptAt() == null) {
+                        undue.add("FAILED without a due time at attempt " + record.attempts());
+                    }
+                    return record.status() == RecordStatus.DEAD || !undue.isEmpty();
+                });
+        assertThat(undue).isEmpty();
+        EventRecord dead = record("payments", id);
+        assertThat(dead.attempts()).isEqualTo(attempts);
+        assertThat(dead.errorClass()).isEqualTo(ErrorClass.EXCEPTION);
+        assertThat(payments(id)).as("every run's row rolled back").isEmpty();
+        assertThat(((OperatorStore) store)
+                        .count(ListFilter.forEndpoint("payments").text(id).build()))
+                .isEqualTo(1);
     }
 
     @Test
