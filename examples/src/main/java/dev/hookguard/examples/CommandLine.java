@@ -18,7 +18,8 @@ final class CommandLine {
             Starts a webhook receiver behind the Hookguard filter, storms it with a sender that behaves like a
             real provider, and prints what happened.
 
-              --events=N          distinct events                              (default 10000)
+              --events=N          distinct events                              (default 10000; 2000
+                                                                               with --intake=async)
               --copies=N          genuine deliveries of each event             (default 3; 1 with
                                                                                --sender=github)
               --senders=N         requests in flight at once                   (default 32)
@@ -53,7 +54,7 @@ final class CommandLine {
 
             Examples:
               ./demo --events=500 --sender=github
-              ./demo --events=500 --intake=async --handler-time=2s
+              ./demo --intake=async --handler-time=2s
             """;
 
     private CommandLine() {}
@@ -73,6 +74,7 @@ final class CommandLine {
         SenderKind sender = DemoOptions.DEFAULT_SENDER;
         Intake intake = DemoOptions.DEFAULT_INTAKE;
         boolean copiesGiven = false;
+        boolean eventsGiven = false;
         boolean attemptsGiven = false;
         while (!rest.isEmpty()) {
             String arg = rest.pop();
@@ -80,7 +82,10 @@ final class CommandLine {
             switch (name) {
                 case "--serve" -> serve = true;
                 case "--help", "-h" -> help = true;
-                case "--events" -> storm.events(whole(name, value(arg, rest)));
+                case "--events" -> {
+                    storm.events(whole(name, value(arg, rest)));
+                    eventsGiven = true;
+                }
                 case "--copies" -> {
                     storm.copies(whole(name, value(arg, rest)));
                     copiesGiven = true;
@@ -114,6 +119,9 @@ final class CommandLine {
             if (!copiesGiven) {
                 storm.copies(1);
             }
+        }
+        if (intake == Intake.ASYNC && !eventsGiven) {
+            storm.events(StormConfig.DEFAULT_ASYNC_EVENTS);
         }
         return new DemoOptions(
                 storm.backoff(new Backoff(base, cap, attempts)).build(),

@@ -107,10 +107,15 @@ public final class Demo {
             settlement = Settlement.await(store.store(), plan, SETTLE_QUIET, done -> progress.settling(done, events));
         }
         long deadLetters = DeadLetters.count(store.store(), plan.idPrefix());
-        Summary.Mode mode =
-                new Summary.Mode(options.sender(), options.intake(), options.handlerTime(), receiver.dispatches());
+        Summary.Mode mode = new Summary.Mode(
+                options.sender(),
+                options.intake(),
+                options.handlerTime(),
+                receiver.dispatches(),
+                receiver.refusedDispatches());
         Summary summary = Summary.of(
                 report, receiver.ledger(), deadLetters, store.description(), receiver.metrics(), mode, settlement);
+        store.fileBytes().ifPresent(summary::storeFile);
         out.println();
         out.print(summary.render());
         if (options.serve()) {

@@ -3,6 +3,7 @@ package dev.hookguard.examples;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.servlet.DeliveryMetrics;
+import dev.hookguard.servlet.DispatchOutcome;
 import dev.hookguard.servlet.DispatcherConfig;
 import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.servlet.HookguardFilter;
@@ -194,6 +195,18 @@ final class Receiver implements AutoCloseable {
         return (long) registry.find(DeliveryMetrics.DISPATCHES).counters().stream()
                 .mapToDouble(Counter::count)
                 .sum();
+    }
+
+    /** The dispatches the receiver's own store refused ({@code hookguard.dispatches}, outcome {@code refused}). */
+    long refusedDispatches() {
+        return (long)
+                registry
+                        .find(DeliveryMetrics.DISPATCHES)
+                        .tag("outcome", DispatchOutcome.REFUSED.tag())
+                        .counters()
+                        .stream()
+                        .mapToDouble(Counter::count)
+                        .sum();
     }
 
     /** Blocks until the server stops. */

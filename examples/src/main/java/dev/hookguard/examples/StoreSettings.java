@@ -16,6 +16,7 @@ import java.util.Map;
  * @param jdbcPassword its password ({@code HOOKGUARD_JDBC_PASSWORD}, default empty)
  * @param tableName the table of the JDBC stores ({@code hookguard_events})
  * @param keyPrefix the key prefix of the Redis store ({@code hookguard})
+ * @param poolSize the connections of the JDBC stores' pool ({@code HOOKGUARD_DEMO_POOL_SIZE}, default 16)
  */
 record StoreSettings(
         Path h2File,
@@ -24,10 +25,13 @@ record StoreSettings(
         String jdbcUser,
         String jdbcPassword,
         String tableName,
-        String keyPrefix) {
+        String keyPrefix,
+        int poolSize) {
 
     /** Default H2 file, relative to the working directory. */
     static final Path DEFAULT_H2_FILE = Path.of("data", "hookguard-demo");
+    /** Default connections of the JDBC pool. */
+    static final int DEFAULT_POOL_SIZE = 16;
 
     /** The settings the environment gives. */
     static StoreSettings fromEnv(Map<String, String> env) {
@@ -38,6 +42,20 @@ record StoreSettings(
                 env.getOrDefault("HOOKGUARD_JDBC_USER", "postgres"),
                 env.getOrDefault("HOOKGUARD_JDBC_PASSWORD", ""),
                 "hookguard_events",
-                "hookguard");
+                "hookguard",
+                poolSize(env.getOrDefault("HOOKGUARD_DEMO_POOL_SIZE", Integer.toString(DEFAULT_POOL_SIZE))));
+    }
+
+    private static int poolSize(String value) {
+        try {
+            int size = Integer.parseInt(value.strip());
+            if (size >= 1) {
+                return size;
+            }
+        } catch (NumberFormatException e) {
+            // below
+        }
+        throw new IllegalArgumentException(
+                "HOOKGUARD_DEMO_POOL_SIZE must be a whole number of at least 1 but was '" + value + "'");
     }
 }

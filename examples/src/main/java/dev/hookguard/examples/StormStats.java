@@ -10,8 +10,8 @@ import java.util.concurrent.atomic.LongAdder;
 final class StormStats {
 
     private final Map<Tally, LongAdder> tallies = new EnumMap<>(Tally.class);
-    private long[] latencies = new long[4096];
-    private int latencyCount;
+    private final Latencies answered = new Latencies();
+    private final Latencies queued = new Latencies();
 
     /** Zero counts. */
     StormStats() {
@@ -49,20 +49,22 @@ final class StormStats {
     }
 
     /** The latency below which this share of the answered requests fell (nearest rank), zero if none. */
-    synchronized Duration latencyPercentile(double share) {
-        if (latencyCount == 0) {
-            return Duration.ZERO;
-        }
-        long[] sorted = Arrays.copyOf(latencies, latencyCount);
-        Arrays.sort(sorted);
-        int rank = (int) Math.ceil(share * sorted.length);
-        return Duration.ofNanos(sorted[Math.max(0, rank - 1)]);
+    Duration latencyPercentile(double share) {
+        return answered.percentile(share);
+    }
+
+    /** The same over the answers of async intake (202, stored and queued) alone, zero if none. */
+    Duration queuedLatencyPercentile(double share) {
+        return queued.percentile(share);
     }
 
     private void delivered(Answer answer) {
         add(Tally.DELIVERIES);
         if (answer.status() != 0) {
-            latency(answer.latencyNanos());
+            answered.add(answer.latencyNanos());
+        }
+        if (answer.queued()) {
+            queued.add(answer.latencyNanos());
         }
     }
 
@@ -85,10 +87,27 @@ final class StormStats {
         return answer.status() >= 500 ? Tally.FAILED : Tally.UNEXPECTED;
     }
 
-    private synchronized void latency(long nanos) {
-        if (latencyCount == latencies.length) {
-            latencies = Arrays.copyOf(latencies, latencies.length * 2);
+    /** Latencies in nanoseconds, growing as they come; thread-safe. */
+    private static final class Latencies {
+        private long[] values = new long[4096];
+        private int count;
+
+        synchronized void add(long nanos) {
+            if (count == values.length) {
+                values = Arrays.copyOf(values, values.length * 2);
+            }
+            values[count++] = nanos;
         }
-        latencies[latencyCount++] = nanos;
+
+        /** The latency below which this share fell (nearest rank), zero if none. */
+        synchronized Duration percentile(double share) {
+            if (count == 0) {
+                return Duration.ZERO;
+            }
+            long[] sorted = Arrays.copyOf(values, count);
+            Arrays.sort(sorted);
+            int rank = (int) Math.ceil(share * sorted.length);
+            return Duration.ofNanos(sorted[Math.max(0, rank - 1)]);
+        }
     }
 }

@@ -75,6 +75,13 @@ class StoreFlagsIT {
 
     private static StoreSettings settings(String redisUri, String jdbcUrl, String user, String password) {
         return new StoreSettings(
-                Path.of("unused"), redisUri, jdbcUrl, user, password, "hookguard_demo_" + RUN, "hgdemo" + RUN);
+                Path.of("unused"),
+                redisUri,
+                jdbcUrl,
+                user,
+                password,
+                "hookguard_demo_" + RUN,
+                "hgdemo" + RUN,
+                StoreSettings.DEFAULT_POOL_SIZE);
     }
 }

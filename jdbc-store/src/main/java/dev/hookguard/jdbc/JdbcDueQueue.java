@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Optional;
 import org.jooq.DSLContext;
 import org.jooq.Record;
+import org.jooq.Record1;
 import org.jooq.Record4;
 import org.jooq.Result;
 import org.slf4j.Logger;
@@ -24,7 +25,7 @@ import org.slf4j.LoggerFactory;
  * The {@link dev.hookguard.core.DueQueue} of the JDBC store over {@link QueueQueries}. PostgreSQL enqueues and picks
  * with one statement each; H2 and MariaDB enqueue with insert-if-absent (plus a locked read when the key exists) and
  * pick in one short transaction of {@code SELECT … FOR UPDATE SKIP LOCKED} and an {@code UPDATE} of the rows it
- * locked.
+ * locked (on H2 after an unlocked read of the due ids, so that only the picked rows are locked).
  */
 final class JdbcDueQueue {
 
@@ -126,9 +127,20 @@ final class JdbcDueQueue {
                 }));
     }
 
-    /** H2, MariaDB: the due rows locked, skipping rows other pickers hold, then their due time pushed. */
+    /**
+     * H2, MariaDB: the due rows locked, skipping rows other pickers hold, then their due time pushed. H2 first reads
+     * the ids of the due rows and then locks those by key ({@link QueueQueries#dueIds}).
+     */
     private Result<Record> pickLocked(DSLContext dsl, String endpoint, int limit, Duration window) {
-        Result<Record> rows = queries.pickLocked(dsl, endpoint, limit, window).fetch();
+        Result<Record> rows;
+        if (session.dialect() == JdbcDialect.H2) {
+            List<String> due = queries.dueIds(dsl, endpoint, limit).fetch(Record1::value1);
+            rows = due.isEmpty()
+                    ? dsl.newResult()
+                    : queries.pickLockedIds(dsl, endpoint, due, window).fetch();
+        } else {
+            rows = queries.pickLocked(dsl, endpoint, limit, window).fetch();
+        }
         if (rows.isNotEmpty()) {
             Instant pushed = queries.pushed(rows.get(0));
             List<String> ids =

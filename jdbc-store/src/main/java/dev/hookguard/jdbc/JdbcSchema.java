@@ -9,15 +9,18 @@ import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.sql.Types;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalInt;
 import javax.sql.DataSource;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The schema, shipped in this jar as Flyway-style versioned migrations per dialect, the one source of the table's
  * definition: {@code dev/hookguard/jdbc/migration/<dialect>/V1__create_hookguard_events.sql}, {@code
- * V2__recovery.sql}, … and {@code drop-<dialect>.sql}. The scripts name the table {@value
+ * V2__recovery.sql}, … (H2 also {@code V3__inline_bodies.sql}) and {@code drop-<dialect>.sql}. The scripts name the table {@value
  * JdbcStoreConfig#DEFAULT_TABLE_NAME}; for another name every occurrence of it (also inside index names) is replaced
  * by the configured name, which {@link JdbcStoreConfig} has checked against a strict identifier pattern, because DDL
  * cannot bind identifiers.
@@ -28,9 +31,14 @@ import javax.sql.DataSource;
  */
 public final class JdbcSchema {
 
-    /** The migrations in order, each with the column whose presence shows it was applied. */
+    /**
+     * The migrations in order, each with the column whose presence shows it was applied; V3 (H2 only) is applied when
+     * {@code payload_body} is no longer a LOB.
+     */
     static final List<Migration> MIGRATIONS = List.of(
-            new Migration("V1__create_hookguard_events", "endpoint"), new Migration("V2__recovery", "next_attempt_at"));
+            new Migration("V1__create_hookguard_events", "endpoint", null),
+            new Migration("V2__recovery", "next_attempt_at", null),
+            new Migration("V3__inline_bodies", "payload_body", JdbcDialect.H2));
 
     private static final String RESOURCES = "/dev/hookguard/jdbc/";
 
@@ -39,10 +47,15 @@ public final class JdbcSchema {
     /** Every migration's statements in order: what creates the table and its indexes from nothing. */
     public static List<String> createStatements(JdbcDialect dialect, String tableName) {
         List<String> statements = new ArrayList<>();
-        for (Migration migration : MIGRATIONS) {
+        for (Migration migration : migrations(dialect)) {
             statements.addAll(migration.statements(dialect, tableName));
         }
         return statements;
+    }
+
+    /** The migrations of this dialect, in order. */
+    static List<Migration> migrations(JdbcDialect dialect) {
+        return MIGRATIONS.stream().filter(m -> m.appliesTo(dialect)).toList();
     }
 
     /** The statements that drop the table if it exists. */
@@ -62,8 +75,8 @@ public final class JdbcSchema {
             if (!connection.getAutoCommit()) {
                 connection.setAutoCommit(true);
             }
-            for (Migration migration : MIGRATIONS) {
-                if (!hasColumn(connection, table, migration.markerColumn())) {
+            for (Migration migration : migrations(dialect)) {
+                if (!migration.appliedIn(connection, table)) {
                     for (String sql : migration.statements(dialect, table)) {
                         statement.execute(sql);
                     }
@@ -81,18 +94,19 @@ public final class JdbcSchema {
      */
     public static List<String> missingMigrations(Connection connection, String tableName) throws SQLException {
         String table = checked(tableName);
+        JdbcDialect dialect = JdbcDialect.ofProductName(connection.getMetaData().getDatabaseProductName());
         List<String> missing = new ArrayList<>();
-        for (Migration migration : MIGRATIONS) {
-            if (!hasColumn(connection, table, migration.markerColumn())) {
+        for (Migration migration : migrations(dialect)) {
+            if (!migration.appliedIn(connection, table)) {
                 missing.add(migration.name() + ".sql");
             }
         }
         return missing;
     }
 
-    /** How many migrations this jar ships. */
-    public static int migrationCount() {
-        return MIGRATIONS.size();
+    /** How many migrations this jar ships for the dialect. */
+    public static int migrationCount(JdbcDialect dialect) {
+        return migrations(dialect).size();
     }
 
     /** Drops the configured table if it exists, with every record in it. */
@@ -142,14 +156,15 @@ public final class JdbcSchema {
     }
 
     /**
-     * Whether {@code table} exists with {@code column} in the connection's catalog and schema, from the database's
-     * metadata (names folded as the database folds unquoted identifiers; {@code _} escaped, it is a wildcard there).
+     * The JDBC type ({@link Types}) of {@code column} of {@code table} in the connection's catalog and schema, from the
+     * database's metadata (names folded as the database folds unquoted identifiers; {@code _} escaped, it is a
+     * wildcard there); empty when there is no such column.
      */
-    private static boolean hasColumn(Connection connection, String table, String column) throws SQLException {
+    private static OptionalInt columnType(Connection connection, String table, String column) throws SQLException {
         DatabaseMetaData meta = connection.getMetaData();
         try (ResultSet columns = meta.getColumns(
                 connection.getCatalog(), connection.getSchema(), pattern(meta, table), pattern(meta, column))) {
-            return columns.next();
+            return columns.next() ? OptionalInt.of(columns.getInt("DATA_TYPE")) : OptionalInt.empty();
         }
     }
 
@@ -162,9 +177,21 @@ public final class JdbcSchema {
      * One versioned migration.
      *
      * @param name the file name without {@code .sql}, as Flyway wants it
-     * @param markerColumn a column the migration adds, whose presence shows it was applied
+     * @param markerColumn a column the migration adds, whose presence shows it was applied; for a migration of one
+     *     dialect, the column it turns from a {@code BLOB} into another type
+     * @param only the one dialect the migration is for, or null for every dialect
      */
-    record Migration(String name, String markerColumn) {
+    record Migration(
+            String name, String markerColumn, @Nullable JdbcDialect only) {
+
+        boolean appliesTo(JdbcDialect dialect) {
+            return only == null || only == dialect;
+        }
+
+        boolean appliedIn(Connection connection, String table) throws SQLException {
+            OptionalInt type = columnType(connection, table, markerColumn);
+            return type.isPresent() && (only == null || type.getAsInt() != Types.BLOB);
+        }
 
         List<String> statements(JdbcDialect dialect, String tableName) {
             return JdbcSchema.statements("migration/" + dialect.scriptName() + "/" + name + ".sql", tableName);

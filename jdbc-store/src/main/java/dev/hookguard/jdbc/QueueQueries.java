@@ -26,6 +26,7 @@ import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Query;
 import org.jooq.Record;
+import org.jooq.Record1;
 import org.jooq.Record4;
 import org.jooq.ResultQuery;
 import org.jooq.SelectField;
@@ -41,7 +42,7 @@ import org.jooq.impl.DSL;
  */
 final class QueueQueries {
 
-    /** The pushed due time of picked rows, in the MariaDB/H2 pick's select. */
+    /** The pushed due time of picked rows, in the MariaDB/H2 pick's locked select. */
     static final String PUSHED = "pushed";
 
     private final EventsTable t;
@@ -137,17 +138,50 @@ final class QueueQueries {
     }
 
     /**
-     * The MariaDB/H2 pick's first statement, in a short transaction: the due rows (all columns, their due time, and
-     * the pushed due time {@code now + window}) locked with {@code FOR UPDATE SKIP LOCKED}.
+     * The MariaDB pick's first statement, in a short transaction: the due rows (all columns, their due time, and the
+     * pushed due time {@code now + window}) locked with {@code FOR UPDATE SKIP LOCKED}.
      */
     ResultQuery<Record> pickLocked(DSLContext dsl, String endpoint, int limit, Duration window) {
+        return dueRows(dsl, endpoint, limit, lockedFields(window)).forUpdate().skipLocked();
+    }
+
+    /**
+     * The H2 pick's first statement: the ids of the first due rows, unlocked. H2 locks every row its {@code FOR
+     * UPDATE} reads, and it reads every due row before it sorts and cuts them to the limit (no index gives the pick's
+     * order), so a locked select of the due rows would write a new version of the whole backlog at every pick.
+     */
+    ResultQuery<Record1<String>> dueIds(DSLContext dsl, String endpoint, int limit) {
+        return dsl.select(t.eventId)
+                .from(t.table)
+                .where(t.endpoint.eq(val(endpoint)))
+                .and(t.nextAttemptAt.le(time.now()))
+                .orderBy(t.nextAttemptAt, t.eventId)
+                .limit(val(limit));
+    }
+
+    /**
+     * The H2 pick's second statement: those of the {@link #dueIds} rows still due, locked with {@code FOR UPDATE SKIP
+     * LOCKED} through the primary key (so only they are), with the columns of {@link #pickLocked}. H2 checks the
+     * condition again on a row that another picker changed meanwhile.
+     */
+    ResultQuery<Record> pickLockedIds(DSLContext dsl, String endpoint, Collection<String> eventIds, Duration window) {
+        return dsl.select(lockedFields(window))
+                .from(t.table)
+                .where(t.endpoint.eq(val(endpoint)))
+                .and(t.eventId.in(eventIds.stream().map(DSL::val).toList()))
+                .and(t.nextAttemptAt.le(time.now()))
+                .forUpdate()
+                .skipLocked();
+    }
+
+    private List<SelectField<?>> lockedFields(Duration window) {
         List<SelectField<?>> fields = new ArrayList<>(t.columns);
         fields.add(due);
         fields.add(time.after(window).as(PUSHED));
-        return dueRows(dsl, endpoint, limit, fields).forUpdate().skipLocked();
+        return fields;
     }
 
-    /** The MariaDB/H2 pick's second statement: the locked rows' due time pushed. */
+    /** The MariaDB/H2 pick's last statement: the locked rows' due time pushed. */
     Query push(DSLContext dsl, String endpoint, Collection<String> eventIds, Instant pushed) {
         return dsl.update(t.table)
                 .set(t.nextAttemptAt, val(pushed, t.nextAttemptAt))

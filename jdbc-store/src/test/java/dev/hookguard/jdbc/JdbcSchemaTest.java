@@ -3,6 +3,7 @@ package dev.hookguard.jdbc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -14,13 +15,34 @@ class JdbcSchemaTest {
     @EnumSource(JdbcDialect.class)
     void shouldCreateFromTheMigrationsInOrder(JdbcDialect dialect) {
         List<String> statements = JdbcSchema.createStatements(dialect, "my_events");
-        List<String> v1 = JdbcSchema.MIGRATIONS.get(0).statements(dialect, "my_events");
-        List<String> v2 = JdbcSchema.MIGRATIONS.get(1).statements(dialect, "my_events");
+        List<String> inOrder = new ArrayList<>();
+        for (JdbcSchema.Migration migration : JdbcSchema.migrations(dialect)) {
+            inOrder.addAll(migration.statements(dialect, "my_events"));
+        }
 
-        assertThat(statements).startsWith(v1.toArray(String[]::new)).endsWith(v2.toArray(String[]::new));
-        assertThat(JdbcSchema.MIGRATIONS)
+        assertThat(statements).isEqualTo(inOrder);
+        assertThat(JdbcSchema.migrations(dialect))
                 .extracting(JdbcSchema.Migration::name)
-                .containsExactly("V1__create_hookguard_events", "V2__recovery");
+                .containsExactlyElementsOf(
+                        dialect == JdbcDialect.H2
+                                ? List.of("V1__create_hookguard_events", "V2__recovery", "V3__inline_bodies")
+                                : List.of("V1__create_hookguard_events", "V2__recovery"));
+    }
+
+    @ParameterizedTest
+    @EnumSource(JdbcDialect.class)
+    void shouldKeepBodiesHeadersAndHistoryOutOfH2sLobStorage(JdbcDialect dialect) {
+        String schema = String.join("\n", JdbcSchema.createStatements(dialect, "my_events"));
+
+        if (dialect == JdbcDialect.H2) {
+            assertThat(schema)
+                    .contains("ALTER COLUMN response_body SET DATA TYPE BINARY VARYING")
+                    .contains("ALTER COLUMN payload_body SET DATA TYPE BINARY VARYING")
+                    .contains("ALTER COLUMN payload_headers SET DATA TYPE CHARACTER VARYING")
+                    .contains("ALTER COLUMN history SET DATA TYPE CHARACTER VARYING");
+        } else {
+            assertThat(schema).doesNotContain("SET DATA TYPE");
+        }
     }
 
     @ParameterizedTest

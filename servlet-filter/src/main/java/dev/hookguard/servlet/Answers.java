@@ -115,7 +115,7 @@ final class Answers {
         } else {
             log.warn("Store unavailable; answering 503 ({})", e.getMessage());
         }
-        return Reply.retryAfter(503, "The webhook store is unavailable; retry later", config.unavailableRetryAfter());
+        return Reply.refused(503, "The webhook store is unavailable; retry later", config.unavailableRetryAfter());
     }
 
     /**

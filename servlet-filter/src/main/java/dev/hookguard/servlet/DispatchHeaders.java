@@ -18,5 +18,12 @@ public final class DispatchHeaders {
      */
     public static final String REQUEST_URI = "Hookguard-Request-Uri";
 
+    /**
+     * Marks a 503 that this node answered for a reason of its own before anything was recorded (its store unreachable,
+     * or slower than the store timeout): {@code store-unavailable}. The dispatcher sends such a dispatch again after a
+     * short delay instead of leaving its record until the pick window ends ({@link DispatchOutcome#REFUSED}).
+     */
+    public static final String REFUSED = "Hookguard-Refused";
+
     private DispatchHeaders() {}
 }

@@ -11,6 +11,12 @@ public enum DispatchOutcome {
     IN_PROGRESS("in_progress"),
     /** The filter answered otherwise: the verdict it recorded stands (FAILED and scheduled, DEAD, REJECTED). */
     FAILED("failed"),
+    /**
+     * The node answered 503 with {@value DispatchHeaders#REFUSED}: its store was unreachable or too slow for the claim
+     * (a pool exhausted), nothing was recorded; the dispatcher sends it again after a short delay, within the pick
+     * window (each refusal is counted).
+     */
+    REFUSED("refused"),
     /** No answer (connection refused, timeout): the record comes due again when its window ends. */
     ERROR("error");
 

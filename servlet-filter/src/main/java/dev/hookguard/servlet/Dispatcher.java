@@ -6,6 +6,7 @@ import dev.hookguard.core.RecoveryStore;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -48,6 +49,10 @@ public final class Dispatcher implements AutoCloseable {
     static final Duration WAKE_GAP = Duration.ofMillis(1);
 
     private static final long IDLE_THREAD_SECONDS = 60;
+    /** The first pause before a {@linkplain DispatchOutcome#REFUSED refused} dispatch is sent again: 50 ms. */
+    static final Duration REFUSED_PAUSE_MIN = Duration.ofMillis(50);
+    /** The longest pause between two sends of a refused dispatch: 1 s. */
+    static final Duration REFUSED_PAUSE_MAX = Duration.ofSeconds(1);
 
     private final HookguardFilterConfig config;
     private final DispatcherConfig settings;
@@ -320,23 +325,52 @@ public final class Dispatcher implements AutoCloseable {
         return found;
     }
 
-    /** Prepares and sends one dispatch and waits for its answer, then frees its slot ({@link #finish}). */
+    /**
+     * Prepares and sends one dispatch and waits for its answer, then frees its slot ({@link #finish}). A dispatch this
+     * node {@linkplain DispatchOutcome#REFUSED refused} (its store unreachable or too slow, nothing recorded) is counted
+     * and sent again on the same thread after {@link #REFUSED_PAUSE_MIN} doubling to {@link #REFUSED_PAUSE_MAX}, while
+     * the dispatcher runs and the record's reservation has at least one more pause left: the slot stays taken, so a
+     * busy store gets fewer dispatches, and the record does not wait out its pick window.
+     */
     private void dispatch(EndpointConfig endpoint, EventRecord record) {
-        DispatchOutcome sent;
-        try (DeliveryMdc mdc = DeliveryMdc.open(endpoint.name(), record.key().eventId())) {
-            URI base = baseUrl;
-            sent = base == null ? DispatchOutcome.ERROR : redelivery.send(endpoint, record, base);
-        } catch (RuntimeException e) {
-            log.error("The dispatch of {} failed", record.key(), e);
-            sent = DispatchOutcome.ERROR;
+        long pause = REFUSED_PAUSE_MIN.toNanos();
+        Instant reserved = record.nextAttemptAt();
+        DispatchOutcome sent = send(endpoint, record);
+        while (sent == DispatchOutcome.REFUSED
+                && running
+                && reserved != null
+                && Instant.now().plusNanos(2 * pause).isBefore(reserved)) {
+            count(endpoint, sent);
+            try {
+                TimeUnit.NANOSECONDS.sleep(pause);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            pause = Math.min(pause * 2, REFUSED_PAUSE_MAX.toNanos());
+            sent = send(endpoint, record);
         }
         finish(endpoint, sent);
     }
 
+    private DispatchOutcome send(EndpointConfig endpoint, EventRecord record) {
+        try (DeliveryMdc mdc = DeliveryMdc.open(endpoint.name(), record.key().eventId())) {
+            URI base = baseUrl;
+            return base == null ? DispatchOutcome.ERROR : redelivery.send(endpoint, record, base);
+        } catch (RuntimeException e) {
+            log.error("The dispatch of {} failed", record.key(), e);
+            return DispatchOutcome.ERROR;
+        }
+    }
+
+    private void count(EndpointConfig endpoint, DispatchOutcome outcome) {
+        samples.get(endpoint.name()).count(outcome);
+        config.metrics().dispatch(endpoint.name(), outcome);
+    }
+
     private void finish(EndpointConfig endpoint, DispatchOutcome outcome) {
         try {
-            samples.get(endpoint.name()).count(outcome);
-            config.metrics().dispatch(endpoint.name(), outcome);
+            count(endpoint, outcome);
         } finally {
             released();
             signal();

@@ -119,11 +119,12 @@ final class Redelivery implements AutoCloseable {
         signed.values().forEach((name, values) -> add(request, name, values));
         request.addHeader(DispatchHeaders.DISPATCH, keys.sign(record.key(), body, clock.instant()));
         try {
-            int status = client.execute(request, response -> {
+            return client.execute(request, response -> {
                 EntityUtils.consume(response.getEntity()); // the connection goes back to the pool
-                return response.getCode();
+                return response.getCode() == 503 && response.containsHeader(DispatchHeaders.REFUSED)
+                        ? DispatchOutcome.REFUSED
+                        : outcome(record, response.getCode());
             });
-            return outcome(record, status);
         } catch (IOException e) { // no answer, a timeout, or the connection closed by the dispatcher's close()
             log.warn("Could not dispatch {}; it comes due again when its window ends: {}", record.key(), e.toString());
             return DispatchOutcome.ERROR;

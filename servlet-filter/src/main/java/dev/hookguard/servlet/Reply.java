@@ -16,8 +16,10 @@ import org.jspecify.annotations.Nullable;
  * @param retryAfter the {@code Retry-After}, or null for none
  * @param closeConnection ask an HTTP/1.x client to close the connection, because the request body was left
  *     unread
+ * @param refused a refusal for a reason of this node (its store unreachable or too slow), before anything was
+ *     recorded: marked with {@value DispatchHeaders#REFUSED}, so that the node's dispatcher sends it again soon
  */
-record Reply(int status, String reason, @Nullable Duration retryAfter, boolean closeConnection) {
+record Reply(int status, String reason, @Nullable Duration retryAfter, boolean closeConnection, boolean refused) {
 
     Reply {
         if (status == 410) {
@@ -26,16 +28,21 @@ record Reply(int status, String reason, @Nullable Duration retryAfter, boolean c
     }
 
     static Reply of(int status, String reason) {
-        return new Reply(status, reason, null, false);
+        return new Reply(status, reason, null, false, false);
     }
 
     static Reply retryAfter(int status, String reason, Duration retryAfter) {
-        return new Reply(status, reason, retryAfter, false);
+        return new Reply(status, reason, retryAfter, false, false);
+    }
+
+    /** A {@link #refused} reply: this node could not take the delivery in; nothing was recorded. */
+    static Reply refused(int status, String reason, Duration retryAfter) {
+        return new Reply(status, reason, retryAfter, false, true);
     }
 
     /** This reply, also asking the client to close the connection. */
     Reply closingConnection() {
-        return new Reply(status, reason, retryAfter, true);
+        return new Reply(status, reason, retryAfter, true, refused);
     }
 
     /** {@code Retry-After} seconds: the duration rounded up, at least 1. */
@@ -57,6 +64,9 @@ record Reply(int status, String reason, @Nullable Duration retryAfter, boolean c
         }
         if (retryAfter != null) {
             response.setHeader("Retry-After", Long.toString(seconds(retryAfter)));
+        }
+        if (refused) {
+            response.setHeader(DispatchHeaders.REFUSED, "store-unavailable");
         }
         byte[] bytes = reason.isEmpty() ? new byte[0] : (reason + "\n").getBytes(StandardCharsets.UTF_8);
         if (bytes.length > 0) {

@@ -5,19 +5,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.hookguard.core.BulkResult;
+import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
+import dev.hookguard.core.Fingerprint;
+import dev.hookguard.core.ForwardingRecoveryStore;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.ListFilter;
 import dev.hookguard.core.OperatorAction;
 import dev.hookguard.core.OperatorActions;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.RecoveryStore;
+import dev.hookguard.core.StoreUnavailableException;
 import dev.hookguard.core.signature.SignatureConfig;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpRequest;
+import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,6 +32,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterAll;
@@ -38,7 +44,8 @@ import org.junit.jupiter.api.Timeout;
 /**
  * The dispatcher end to end (DESIGN.md §8), inside a real servlet container on a real store: an operator's bulk
  * replay of a thousand dead letters carried out through the production path, and graceful shutdown with
- * dispatches in flight (close waits for them, up to its grace; what is left runs after a restart). Each test starts
+ * dispatches in flight (close waits for them, up to its grace; what is left runs after a restart), and a dispatch
+ * that the node's own store refused sent again at once. Each test starts
  * its own containers on the class's store; handler runs are counted per event id.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -130,6 +137,65 @@ abstract class AbstractDispatchIT {
                 assertThat(status(endpoint, id)).as(id).contains(RecordStatus.SUCCEEDED);
             });
             assertThat(store.count(ListFilter.deadLetters(endpoint))).isZero();
+        }
+    }
+
+    // ---- refusals of this node's store
+
+    @Test
+    void shouldSendADispatchItsOwnStoreRefusedAgainAtOnceNotAfterItsWindow() throws Exception {
+        String endpoint = "refused-" + run;
+        int refusals = 12;
+        AtomicInteger toRefuse = new AtomicInteger(refusals);
+        RecoveryStore refusing = new ForwardingRecoveryStore(store) {
+            @Override
+            public ClaimOutcome claim(EventKey key, Fingerprint fingerprint, IdempotencyPolicy policy) {
+                if (key.endpoint().equals(endpoint) && toRefuse.getAndDecrement() > 0) {
+                    throw new StoreUnavailableException(
+                            "test: the pool is exhausted", new SQLTransientConnectionException("no connection"));
+                }
+                return super.claim(key, fingerprint, policy);
+            }
+        };
+        Duration window = Duration.ofMinutes(2); // a refused dispatch left to its window would wait this long
+        ScriptedHandler handler = new ScriptedHandler();
+        HookguardFilter filter = new HookguardFilter(config(
+                refusing,
+                endpoint,
+                IdempotencyPolicy.ofDefaults(),
+                RecoveryConfig.custom().intake(Intake.ASYNC).build(),
+                DispatcherConfig.custom()
+                        .workers(WORKERS)
+                        .maxInFlight(WORKERS)
+                        .window(window)
+                        .build()));
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < 2 * WORKERS; i++) {
+            ids.add("ok-refused-" + run + "-" + i);
+        }
+        try (ServletContainer container = start(filter, handler)) {
+            Sender sender = new Sender(Sender.client(), container.base());
+            for (String id : ids) {
+                assertThat(sender.send(signed(sender, endpoint, id)).statusCode())
+                        .as(id)
+                        .isEqualTo(202);
+            }
+
+            await().atMost(window.dividedBy(4))
+                    .untilAsserted(() -> assertThat(ids)
+                            .allSatisfy(id ->
+                                    assertThat(status(endpoint, id)).as(id).contains(RecordStatus.SUCCEEDED)));
+            assertThat(ids)
+                    .allSatisfy(id -> assertThat(handler.successes(id)).as(id).isEqualTo(1));
+            assertThat(toRefuse.get()).as("claims left to refuse").isLessThanOrEqualTo(0);
+            await().atMost(Duration.ofSeconds(10))
+                    .untilAsserted(() -> assertThat(filter.dispatcher()
+                                    .orElseThrow()
+                                    .snapshot(endpoint)
+                                    .orElseThrow()
+                                    .dispatches())
+                            .containsEntry(DispatchOutcome.REFUSED, (long) refusals)
+                            .containsEntry(DispatchOutcome.SUCCEEDED, (long) ids.size()));
         }
     }
 
@@ -244,6 +310,15 @@ abstract class AbstractDispatchIT {
 
     private HookguardFilterConfig config(
             String endpoint, IdempotencyPolicy policy, RecoveryConfig recovery, DispatcherConfig dispatcher) {
+        return config(store, endpoint, policy, recovery, dispatcher);
+    }
+
+    private static HookguardFilterConfig config(
+            RecoveryStore store,
+            String endpoint,
+            IdempotencyPolicy policy,
+            RecoveryConfig recovery,
+            DispatcherConfig dispatcher) {
         return HookguardFilterConfig.custom()
                 .store(store)
                 .storeTimeout(Duration.ofSeconds(30)) // a loaded CI machine may take over 1 s for a claim

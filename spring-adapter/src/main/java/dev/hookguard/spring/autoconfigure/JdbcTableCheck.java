@@ -50,7 +50,7 @@ final class JdbcTableCheck implements SmartInitializingSingleton {
             if (!exists) {
                 throw missing(config.tableName(), migrations);
             }
-            if (migrations.size() == JdbcSchema.migrationCount()) {
+            if (migrations.size() == JdbcSchema.migrationCount(store.dialect())) {
                 // The table is visible, but not its columns in the connection's own schema (another schema on the
                 // search path): nothing to judge the migrations by, so say so instead of failing a working setup.
                 log.warn(

@@ -175,7 +175,7 @@ class HookguardAutoConfigurationTest {
                 .run(context -> assertThat(failure(context))
                         .isEqualTo("Hookguard is misconfigured: The JDBC store's table hookguard_events does not exist:"
                                 + " set hookguard.store.jdbc.create-schema-if-missing=true to create it at start-up, or"
-                                + " run the migrations V1__create_hookguard_events.sql, V2__recovery.sql"
+                                + " run the migrations V1__create_hookguard_events.sql, V2__recovery.sql, V3__inline_bodies.sql"
                                 + " from classpath:dev/hookguard/jdbc/migration/h2 in order"));
     }
 
@@ -191,7 +191,7 @@ class HookguardAutoConfigurationTest {
         runner.withBean(DataSource.class, () -> dataSource)
                 .run(context -> assertThat(failure(context))
                         .isEqualTo("Hookguard is misconfigured: The JDBC store's table hookguard_events lacks the"
-                                + " migration(s) V2__recovery.sql: run them from"
+                                + " migration(s) V2__recovery.sql, V3__inline_bodies.sql: run them from"
                                 + " classpath:dev/hookguard/jdbc/migration/h2 in order, or set"
                                 + " hookguard.store.jdbc.create-schema-if-missing=true to apply them at start-up"));
     }
