@@ -4,7 +4,9 @@ import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
+import dev.hookguard.core.Payload;
 import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 
 /** How one dialect performs the atomic claim of DESIGN.md §3. */
 interface ClaimStrategy {
@@ -18,5 +20,6 @@ interface ClaimStrategy {
     /** Reported when {@link #MAX_ROUNDS} were not enough: the event is contended, try again shortly. */
     ClaimOutcome CONTENDED = new ClaimOutcome.InProgress(Duration.ofSeconds(1));
 
-    ClaimOutcome claim(EventKey key, Fingerprint fingerprint, IdempotencyPolicy policy);
+    /** The claim; with a {@code payload}, a fresh row or one taken over that keeps none keeps it, atomically. */
+    ClaimOutcome claim(EventKey key, Fingerprint fingerprint, @Nullable Payload payload, IdempotencyPolicy policy);
 }

@@ -109,7 +109,17 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
 
     @Override
     public ClaimOutcome claim(EventKey key, Fingerprint fingerprint, IdempotencyPolicy policy) {
-        return claims.claim(key, fingerprint, policy);
+        return claims.claim(key, fingerprint, null, policy);
+    }
+
+    /**
+     * The claim in the same one statement (PostgreSQL) or insert-if-absent and locked take-over (H2, MariaDB/MySQL) as
+     * the plain one, its row keeping {@code payload} when new or when it keeps none.
+     */
+    @Override
+    public ClaimOutcome claim(
+            EventKey key, Fingerprint fingerprint, @Nullable Payload payload, IdempotencyPolicy policy) {
+        return claims.claim(key, fingerprint, payload, policy);
     }
 
     @Override

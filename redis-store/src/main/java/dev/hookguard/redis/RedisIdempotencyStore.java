@@ -86,6 +86,13 @@ public final class RedisIdempotencyStore implements RecoveryStore, AutoCloseable
         return hotPath.claim(key, fingerprint, policy);
     }
 
+    /** The claim script keeps the payload with a new record, or one taken over that keeps none, atomically. */
+    @Override
+    public ClaimOutcome claim(
+            EventKey key, Fingerprint fingerprint, @Nullable Payload payload, IdempotencyPolicy policy) {
+        return hotPath.claim(key, fingerprint, payload, policy);
+    }
+
     @Override
     public WriteOutcome renew(EventKey key, long token, IdempotencyPolicy policy) {
         return hotPath.renew(key, token, policy);
