@@ -37,8 +37,10 @@ import org.slf4j.LoggerFactory;
  * one pick per gap, not one each. The same loop samples the queues every second and sweeps for stalled records
  * every {@link DispatcherConfig#sweepInterval()}.
  *
- * <p>Nothing is picked until the base URL is known: {@link DispatcherConfig#baseUrl()}, else {@link #baseUrl(URI)},
- * else the local address of the first request the filter sees. Thread-safe.
+ * <p>Nothing is picked until the base URL is known: {@link DispatcherConfig#baseUrl()} (so a restarted node dispatches
+ * its backlog at once), else {@link #baseUrl(URI)} (the Spring adapter's, from the embedded server's port), else, as a
+ * fallback, the local address of the first request the filter sees; a start without one logs a warning naming the
+ * init-param to set. Thread-safe.
  */
 public final class Dispatcher implements AutoCloseable {
 
@@ -110,11 +112,20 @@ public final class Dispatcher implements AutoCloseable {
         thread.setDaemon(true);
         poller = thread;
         thread.start();
+        URI known = baseUrl;
+        if (known == null) {
+            log.warn(
+                    "Hookguard dispatcher started without a base URL, so dispatch waits for the first inbound request:"
+                            + " a backlog queued before this start (async intake, receiver retries, replays) does not"
+                            + " move until then. Set the filter's init-param {} (in Spring: hookguard.dispatcher.base-url)"
+                            + " to this node's own address, such as http://127.0.0.1:8080",
+                    InitParams.DISPATCHER_BASE_URL);
+        }
         log.info(
                 "Hookguard dispatcher started: {} workers, {} in flight, base URL {}",
                 settings.workers(),
                 settings.maxInFlight(),
-                baseUrl == null ? "from the first request" : baseUrl);
+                known == null ? "from the first request" : known);
     }
 
     /**
