@@ -162,6 +162,29 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
                 "record failure of", key, connection -> writes.fail(connection, key, token, failure, policy));
     }
 
+    /**
+     * Holds a few of the pool's connections at once (so the pool opens them now) and runs the hot path's statements
+     * once on each: a find of a key that does not exist, and the claim's statements in a transaction rolled back
+     * ({@link JdbcWarmUp}). Writes nothing.
+     */
+    @Override
+    public void warmUp() {
+        JdbcWarmUp.run(session, new JdbcWarmUp.Statements() {
+            @Override
+            public void find(Connection connection, EventKey key) throws SQLException {
+                try (PreparedStatement statement = find.prepare(connection, key.endpoint(), key.eventId());
+                        ResultSet rs = statement.executeQuery()) {
+                    rs.next();
+                }
+            }
+
+            @Override
+            public void claim(Connection connection, EventKey key, IdempotencyPolicy policy) throws SQLException {
+                claims.warm(connection, key, policy);
+            }
+        });
+    }
+
     @Override
     public Optional<EventRecord> find(EventKey key) {
         return session.autoCommitJdbc("find", key, connection -> {

@@ -83,6 +83,17 @@ final class LockingClaim implements ClaimStrategy {
         return CONTENDED;
     }
 
+    @Override
+    public void warm(Connection connection, EventKey key, IdempotencyPolicy policy) throws SQLException {
+        Fingerprint fingerprint = Fingerprint.of(new byte[0]);
+        inserted(connection, key, fingerprint, null, policy);
+        inserted(connection, key, fingerprint, Payload.of(new byte[0]), policy);
+        try (PreparedStatement statement = readLocked.prepare(connection, key.endpoint(), key.eventId());
+                ResultSet rs = statement.executeQuery()) {
+            rs.next();
+        }
+    }
+
     /**
      * The new row's token, or empty when the row existed (also when H2's {@code MERGE} met a concurrent insert of the
      * key and failed with a duplicate key). MySQL has no {@code INSERT … RETURNING}: it reads the new row's token in a

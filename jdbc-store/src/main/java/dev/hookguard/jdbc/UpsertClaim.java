@@ -79,6 +79,15 @@ final class UpsertClaim implements ClaimStrategy {
         return CONTENDED;
     }
 
+    @Override
+    public void warm(Connection connection, EventKey key, IdempotencyPolicy policy) throws SQLException {
+        long lease = policy.lease().toMillis();
+        long retention = ClaimQueries.unfinishedRetention(policy).toMillis();
+        Fingerprint fingerprint = Fingerprint.of(new byte[0]);
+        claimOrRead(connection, key, fingerprint, lease, retention);
+        claimOrRead(connection, key, fingerprint, Payload.of(new byte[0]), lease, retention);
+    }
+
     /**
      * One round on {@code connection}: the claim or the report of the row that refused it; empty when the row changed
      * so that the claim must start over. Also usable inside a caller's transaction (at READ COMMITTED).

@@ -63,6 +63,9 @@ import org.jspecify.annotations.Nullable;
  */
 public final class RedisIdempotencyStore implements RecoveryStore, AutoCloseable {
 
+    /** The key {@link #warmUp()} looks for: no endpoint has this name. */
+    private static final EventKey WARM_UP_KEY = EventKey.of("hookguard.warm-up", "none");
+
     private final RedisGateway redis;
     private final RedisHotPath hotPath;
     private final RedisDueQueue dueQueue;
@@ -106,6 +109,15 @@ public final class RedisIdempotencyStore implements RecoveryStore, AutoCloseable
     @Override
     public WriteOutcome fail(EventKey key, long token, Failure failure, IdempotencyPolicy policy) {
         return hotPath.fail(key, token, failure, policy);
+    }
+
+    /**
+     * The connection is open and every script loaded once the store is created; the warm-up runs the read path once (a
+     * find of a key that does not exist), so the first delivery does not pay for the client's first command.
+     */
+    @Override
+    public void warmUp() {
+        hotPath.find(WARM_UP_KEY);
     }
 
     @Override

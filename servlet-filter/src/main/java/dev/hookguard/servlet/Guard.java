@@ -54,6 +54,7 @@ final class Guard implements AutoCloseable {
                         && config.dispatcher().enabled()
                 ? new Dispatcher(config, store, dispatchKeys, depths)
                 : null;
+        StoreWarmUp.run(config.store(), StoreWarmUp.LIMIT); // before the first delivery: a cold store is slow
     }
 
     /** The dispatcher, or null when the store has no due queue or the dispatcher is disabled. */

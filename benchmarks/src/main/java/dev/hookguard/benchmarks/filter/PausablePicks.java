@@ -66,6 +66,11 @@ final class PausablePicks implements RecoveryStore {
     }
 
     @Override
+    public void warmUp() {
+        delegate.warmUp();
+    }
+
+    @Override
     public WriteOutcome renew(EventKey key, long token, IdempotencyPolicy policy) {
         return delegate.renew(key, token, policy);
     }
