@@ -2,6 +2,7 @@ package dev.hookguard.faults;
 
 import static org.awaitility.Awaitility.await;
 
+import com.zaxxer.hikari.HikariDataSource;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.IdempotencyPolicy;
@@ -10,18 +11,23 @@ import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoreUnavailableException;
 import dev.hookguard.core.signature.Scheme;
 import dev.hookguard.core.signature.SignatureConfig;
+import dev.hookguard.servlet.Backoff;
 import dev.hookguard.servlet.DispatcherConfig;
 import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.servlet.HookguardFilterConfig;
 import dev.hookguard.servlet.Intake;
 import dev.hookguard.servlet.MicrometerDeliveryMetrics;
 import dev.hookguard.servlet.RecoveryConfig;
+import dev.hookguard.servlet.Retries;
+import dev.hookguard.testkit.ThrowawayPostgres;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -60,6 +66,43 @@ final class Scenario {
      */
     static HookguardFilterConfig.Builder asyncConfig(
             IdempotencyStore store, Duration lease, MeterRegistry meters, DispatcherConfig dispatcher) {
+        return recoveringConfig(
+                store,
+                lease,
+                meters,
+                dispatcher,
+                RecoveryConfig.custom().intake(Intake.ASYNC).build());
+    }
+
+    /**
+     * The same endpoint with sync intake and receiver retries (GitHub's default, {@link Retries#RECEIVER}): its sender
+     * never redelivers, so the claim keeps the payload and this filter's dispatcher (configured by {@code dispatcher})
+     * retries what fails or is left behind; the backoff is short, so that a retry comes within a second.
+     */
+    static HookguardFilterConfig.Builder receiverRetriesConfig(
+            IdempotencyStore store, Duration lease, MeterRegistry meters, DispatcherConfig dispatcher) {
+        Backoff shortBackoff = Backoff.custom()
+                .base(Duration.ofMillis(200))
+                .cap(Duration.ofSeconds(1))
+                .build();
+        return recoveringConfig(
+                store,
+                lease,
+                meters,
+                dispatcher,
+                RecoveryConfig.custom()
+                        .retries(Retries.RECEIVER)
+                        .backoff(shortBackoff)
+                        .build());
+    }
+
+    /** The endpoint with {@code recovery} and this filter's {@code dispatcher}. */
+    private static HookguardFilterConfig.Builder recoveringConfig(
+            IdempotencyStore store,
+            Duration lease,
+            MeterRegistry meters,
+            DispatcherConfig dispatcher,
+            RecoveryConfig recovery) {
         return HookguardFilterConfig.custom()
                 .store(store)
                 .metrics(new MicrometerDeliveryMetrics(meters))
@@ -70,8 +113,32 @@ final class Scenario {
                         .path("/hooks/events")
                         .scheme(Scheme.STANDARD_WEBHOOKS, SignatureConfig.of(Storm.SECRET))
                         .policy(IdempotencyPolicy.custom().lease(lease).build())
-                        .recovery(RecoveryConfig.custom().intake(Intake.ASYNC).build())
+                        .recovery(recovery)
                         .build());
+    }
+
+    /** A JVM of its own running {@code main} with the test's class path and {@code args}; its errors go to ours. */
+    static Process jvm(Class<?> main, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m",
+                "-cp",
+                System.getProperty("java.class.path"),
+                main.getName()));
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command)
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
+    }
+
+    /** A small pool on {@code postgres} for the test's own reads of the store. */
+    static HikariDataSource checks(ThrowawayPostgres postgres) {
+        HikariDataSource checks = new HikariDataSource();
+        checks.setJdbcUrl(postgres.url());
+        checks.setUsername("postgres");
+        checks.setMaximumPoolSize(2);
+        checks.setInitializationFailTimeout(-1);
+        return checks;
     }
 
     /**

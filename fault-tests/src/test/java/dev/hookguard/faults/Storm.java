@@ -68,6 +68,12 @@ final class Storm implements AutoCloseable {
         return this;
     }
 
+    /** Delivers each event at most {@code maxTries} times: 1 for a sender that never redelivers (GitHub). */
+    Storm maxTries(int maxTries) {
+        this.maxTries = maxTries;
+        return this;
+    }
+
     static List<String> ids(String prefix, int count) {
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < count; i++) {

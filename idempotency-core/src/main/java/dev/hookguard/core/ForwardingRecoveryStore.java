@@ -25,6 +25,17 @@ public class ForwardingRecoveryStore implements RecoveryStore {
     }
 
     @Override
+    public ClaimOutcome claim(
+            EventKey key, Fingerprint fingerprint, @Nullable Payload payload, IdempotencyPolicy policy) {
+        return delegate.claim(key, fingerprint, payload, policy);
+    }
+
+    @Override
+    public void warmUp() {
+        delegate.warmUp();
+    }
+
+    @Override
     public WriteOutcome renew(EventKey key, long token, IdempotencyPolicy policy) {
         return delegate.renew(key, token, policy);
     }

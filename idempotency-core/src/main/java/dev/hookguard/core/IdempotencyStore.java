@@ -1,6 +1,7 @@
 package dev.hookguard.core;
 
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The hot path of the storage SPI, what every delivery calls: claim, renew, complete, fail, find. Each
@@ -40,6 +41,31 @@ public interface IdempotencyStore {
      * @param policy gives the lease and the retention of an unfinished record
      */
     ClaimOutcome claim(EventKey key, Fingerprint fingerprint, IdempotencyPolicy policy);
+
+    /**
+     * {@link #claim(EventKey, Fingerprint, IdempotencyPolicy)}, keeping {@code payload} with the record in the same
+     * atomic operation where the claim creates the record or takes over one that keeps no payload (a record's kept
+     * payload is never replaced). For endpoints whose sender does not redeliver (DESIGN.md §8): a record whose
+     * worker died keeps what a redelivery needs, so the sweeper can schedule it once its lease ends ({@link
+     * DueQueue#schedule}). Callers pass a payload only where it is needed; with null this is the plain claim.
+     *
+     * <p>The default ignores the payload (a store that keeps none: its lapsed records are listed as stalled, never
+     * scheduled); every store Hookguard ships overrides it in its one claim operation.
+     */
+    default ClaimOutcome claim(
+            EventKey key, Fingerprint fingerprint, @Nullable Payload payload, IdempotencyPolicy policy) {
+        return claim(key, fingerprint, policy);
+    }
+
+    /**
+     * Prepares the store for its first deliveries, so that they do not pay for a cold start (opening connections,
+     * loading scripts, the first run of each hot statement) within their store timeout: called once at start-up, by
+     * the filter, before it takes traffic, bounded in time by the caller. Reads only (a find of a key that does not
+     * exist); never writes a record. The default does nothing.
+     *
+     * @throws StoreUnavailableException when the backend cannot be reached; the caller logs it and goes on
+     */
+    default void warmUp() {}
 
     /** Extends the lease of a PROCESSING record held by {@code token} to {@code policy.lease()} from now. */
     WriteOutcome renew(EventKey key, long token, IdempotencyPolicy policy);

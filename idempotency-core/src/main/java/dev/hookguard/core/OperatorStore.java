@@ -46,7 +46,8 @@ public interface OperatorStore {
     AdminOutcome requeue(EventKey key, OperatorAction action, IdempotencyPolicy policy);
 
     /**
-     * Marks a DEAD, REJECTED or FAILED record as fixed by hand: SUCCEEDED with an empty 200 to replay, the
+     * Marks a DEAD, REJECTED or FAILED record, or a stalled one (PROCESSING past its lease: its worker is presumed
+     * dead, and a late verdict with its token is stale), as fixed by hand: SUCCEEDED with an empty 200 to replay, the
      * note kept as its last error, out of the due queue, kept for {@code policy.retention()}. Duplicates
      * are acknowledged and never run the handler again.
      *
@@ -55,7 +56,8 @@ public interface OperatorStore {
     AdminOutcome resolve(EventKey key, OperatorAction action, IdempotencyPolicy policy);
 
     /**
-     * Gives up on a DEAD, REJECTED or FAILED record: like {@link #resolve}, but the note is optional (kept as
+     * Gives up on a DEAD, REJECTED or FAILED record, or a stalled one (PROCESSING past its lease): like {@link
+     * #resolve}, but the note is optional (kept as
      * the last error when given) and the history says {@link AuditEntry#SKIP}.
      */
     AdminOutcome skip(EventKey key, OperatorAction action, IdempotencyPolicy policy);

@@ -7,7 +7,9 @@ import static org.jooq.impl.DSL.when;
 
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.Fingerprint;
+import dev.hookguard.core.HeadersCodec;
 import dev.hookguard.core.IdempotencyPolicy;
+import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordStatus;
 import java.time.Duration;
 import java.time.Instant;
@@ -26,6 +28,7 @@ import org.jooq.SQLDialect;
 import org.jooq.SelectField;
 import org.jooq.Table;
 import org.jooq.impl.DSL;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The statements of a claim. Status codes and small constants are inlined (so PostgreSQL can match them against
@@ -45,6 +48,10 @@ final class ClaimQueries {
     static final String LEASE_MS = "lease_ms";
     static final String RETENTION_MS = "retention_ms";
     static final String[] CLAIM_PARAMETERS = {ENDPOINT, EVENT_ID, FINGERPRINT, LEASE_MS, RETENTION_MS};
+    /** The claim's parameters when it keeps a payload ({@code withPayload} shapes): the payload's two columns more. */
+    static final String[] CLAIM_WITH_PAYLOAD_PARAMETERS = {
+        ENDPOINT, EVENT_ID, FINGERPRINT, LEASE_MS, RETENTION_MS, WriteQueries.PAYLOAD_BODY, WriteQueries.PAYLOAD_HEADERS
+    };
 
     /** The labels of the database's time in a claim's read. */
     static final String DB_NOW = "db_now";
@@ -85,9 +92,9 @@ final class ClaimQueries {
      * #readForClaim(boolean)}. The read also sees the row as of that snapshot, which may be older than the version the
      * upsert refused; {@link ClaimDecision} then either reports what was true a moment ago or starts over.
      *
-     * <p>Parameters: {@link #CLAIM_PARAMETERS}.
+     * <p>Parameters: {@link #CLAIM_PARAMETERS}, with {@code withPayload} {@link #CLAIM_WITH_PAYLOAD_PARAMETERS}.
      */
-    ResultQuery<Record> claimOrRead() {
+    ResultQuery<Record> claimOrRead(boolean withPayload) {
         List<Field<?>> fromClaimed = new ArrayList<>();
         for (Field<?> column : claimColumns) {
             fromClaimed.add(DSL.field(DSL.name("claimed", column.getName()), column.getDataType()));
@@ -96,7 +103,7 @@ final class ClaimQueries {
                 "with claimed as ({0}) select true as acquired, {1}, {2} as " + DB_NOW + ", {3} as " + DB_MICROS
                         + " from claimed union all select false, {4}, {2}, {3} from {5} where {6}"
                         + " and not exists (select 1 from claimed)",
-                upsert(),
+                upsert(withPayload),
                 DSL.list(fromClaimed),
                 time.now(),
                 time.micros(),
@@ -109,8 +116,10 @@ final class ClaimQueries {
      * PostgreSQL's guarded upsert: insert a fresh row or, on conflict, take the existing one over when it is past its
      * retention, FAILED or QUEUED, or PROCESSING with an expired lease (same fingerprint). Returns {@link
      * #claimColumns()} of the claimed row, or no row when the guard refused. Parameters: {@link #CLAIM_PARAMETERS}.
+     * With {@code withPayload} ({@link #CLAIM_WITH_PAYLOAD_PARAMETERS}) a fresh row, or a row taken over that keeps no
+     * payload, keeps the one given; a kept payload is never replaced.
      */
-    ResultQuery<Record> upsert() {
+    ResultQuery<Record> upsert(boolean withPayload) {
         Condition expired = expired();
         Condition reclaimable = t.fingerprint
                 .eq(excluded(t.fingerprint))
@@ -125,19 +134,25 @@ final class ClaimQueries {
         set.put(t.fingerprint, excluded(t.fingerprint));
         set.put(t.leaseUntil, excluded(t.leaseUntil));
         set.put(t.expiresAt, excluded(t.expiresAt));
-        set.put(t.payloadBody, when(expired, nullOf(t.payloadBody)).otherwise(t.payloadBody));
-        set.put(t.payloadHeaders, when(expired, nullOf(t.payloadHeaders)).otherwise(t.payloadHeaders));
+        if (withPayload) {
+            set.put(
+                    t.payloadBody,
+                    when(expired, excluded(t.payloadBody))
+                            .otherwise(DSL.coalesce(t.payloadBody, excluded(t.payloadBody))));
+            set.put(
+                    t.payloadHeaders,
+                    when(expired, excluded(t.payloadHeaders))
+                            .otherwise(DSL.coalesce(t.payloadHeaders, excluded(t.payloadHeaders))));
+        } else {
+            set.put(t.payloadBody, when(expired, nullOf(t.payloadBody)).otherwise(t.payloadBody));
+            set.put(t.payloadHeaders, when(expired, nullOf(t.payloadHeaders)).otherwise(t.payloadHeaders));
+        }
         set.put(t.lastError, when(expired, nullOf(t.lastError)).otherwise(t.lastError));
         set.put(t.createdAt, when(expired, excluded(t.createdAt)).otherwise(t.createdAt));
         set.put(t.updatedAt, excluded(t.updatedAt));
         set.put(t.completedAt, nullOf(t.completedAt));
         return DSL.insertInto(t.table)
-                .set(freshRow(
-                        param(ENDPOINT, t.endpoint),
-                        param(EVENT_ID, t.eventId),
-                        param(FINGERPRINT, t.fingerprint),
-                        DSL.param(LEASE_MS, Long.class),
-                        DSL.param(RETENTION_MS, Long.class)))
+                .set(parameterRow(withPayload))
                 .onConflict(t.endpoint, t.eventId)
                 .doUpdate()
                 .set(set)
@@ -147,17 +162,11 @@ final class ClaimQueries {
 
     /**
      * H2's and MariaDB's first step of a claim: insert a fresh row unless the key exists, returning its token (see
-     * {@link #insertIfAbsent(DSLContext, EventKey, Map)}). Parameters: {@link #CLAIM_PARAMETERS}.
+     * {@link #insertIfAbsent(DSLContext, EventKey, Map)}). Parameters: {@link #CLAIM_PARAMETERS}; with {@code
+     * withPayload} the new row keeps the payload given ({@link #CLAIM_WITH_PAYLOAD_PARAMETERS}).
      */
-    ResultQuery<Record1<Long>> insertIfAbsent() {
-        Field<String> endpoint = param(ENDPOINT, t.endpoint);
-        Field<String> eventId = param(EVENT_ID, t.eventId);
-        Map<Field<?>, Field<?>> row = freshRow(
-                endpoint,
-                eventId,
-                param(FINGERPRINT, t.fingerprint),
-                DSL.param(LEASE_MS, Long.class),
-                DSL.param(RETENTION_MS, Long.class));
+    ResultQuery<Record1<Long>> insertIfAbsent(boolean withPayload) {
+        Map<Field<?>, Field<?>> row = parameterRow(withPayload);
         if (time.dialect() == JdbcDialect.H2) {
             return mergeIfAbsent(DSL.using(SQLDialect.H2), row, isParameter());
         }
@@ -174,6 +183,21 @@ final class ClaimQueries {
         fields.add(dbMicros);
         var select = DSL.select(fields).from(t.table).where(isParameter());
         return forUpdate ? select.forUpdate() : select;
+    }
+
+    /** A new PROCESSING row of the claim's parameters, with the payload's when {@code withPayload}. */
+    private Map<Field<?>, Field<?>> parameterRow(boolean withPayload) {
+        Map<Field<?>, Field<?>> row = freshRow(
+                param(ENDPOINT, t.endpoint),
+                param(EVENT_ID, t.eventId),
+                param(FINGERPRINT, t.fingerprint),
+                DSL.param(LEASE_MS, Long.class),
+                DSL.param(RETENTION_MS, Long.class));
+        if (withPayload) {
+            row.put(t.payloadBody, param(WriteQueries.PAYLOAD_BODY, t.payloadBody));
+            row.put(t.payloadHeaders, param(WriteQueries.PAYLOAD_HEADERS, t.payloadHeaders));
+        }
+        return row;
     }
 
     /** MySQL's read of a new row's token. Parameters: {@code endpoint}, {@code event_id}. */
@@ -257,8 +281,17 @@ final class ClaimQueries {
         return t.expiresAt.gt(time.now()).or(t.nextAttemptAt.isNotNull());
     }
 
-    /** Takes over the row that {@link #read} locked and {@link ClaimDecision} released. */
-    Query takeOver(DSLContext dsl, EventKey key, Fingerprint fp, IdempotencyPolicy policy, ClaimDecision.TakeOver to) {
+    /**
+     * Takes over the row that {@link #read} locked and {@link ClaimDecision} released; with a {@code payload}, a row
+     * that keeps none (or starts afresh) keeps that one.
+     */
+    Query takeOver(
+            DSLContext dsl,
+            EventKey key,
+            Fingerprint fp,
+            @Nullable Payload payload,
+            IdempotencyPolicy policy,
+            ClaimDecision.TakeOver to) {
         Map<Field<?>, Field<?>> set = new LinkedHashMap<>(clearedResponse());
         set.put(t.status, PROCESSING);
         set.put(t.token, val(to.acquired().token()));
@@ -276,6 +309,12 @@ final class ClaimQueries {
             set.put(t.errorClass, nullOf(t.errorClass));
             set.put(t.history, nullOf(t.history));
             set.put(t.createdAt, time.now());
+        }
+        if (payload != null) {
+            Field<byte[]> body = val(payload.body(), t.payloadBody);
+            Field<String> headers = val(HeadersCodec.encode(payload.headers()), t.payloadHeaders);
+            set.put(t.payloadBody, to.fresh() ? body : DSL.coalesce(t.payloadBody, body));
+            set.put(t.payloadHeaders, to.fresh() ? headers : DSL.coalesce(t.payloadHeaders, headers));
         }
         return dsl.update(t.table).set(set).where(is(key)).and(t.token.eq(val(to.previousToken())));
     }

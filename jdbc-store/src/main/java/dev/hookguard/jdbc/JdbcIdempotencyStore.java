@@ -109,7 +109,17 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
 
     @Override
     public ClaimOutcome claim(EventKey key, Fingerprint fingerprint, IdempotencyPolicy policy) {
-        return claims.claim(key, fingerprint, policy);
+        return claims.claim(key, fingerprint, null, policy);
+    }
+
+    /**
+     * The claim in the same one statement (PostgreSQL) or insert-if-absent and locked take-over (H2, MariaDB/MySQL) as
+     * the plain one, its row keeping {@code payload} when new or when it keeps none.
+     */
+    @Override
+    public ClaimOutcome claim(
+            EventKey key, Fingerprint fingerprint, @Nullable Payload payload, IdempotencyPolicy policy) {
+        return claims.claim(key, fingerprint, payload, policy);
     }
 
     @Override
@@ -150,6 +160,29 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
     public WriteOutcome fail(EventKey key, long token, Failure failure, IdempotencyPolicy policy) {
         return session.autoCommitJdbc(
                 "record failure of", key, connection -> writes.fail(connection, key, token, failure, policy));
+    }
+
+    /**
+     * Holds a few of the pool's connections at once (so the pool opens them now) and runs the hot path's statements
+     * once on each: a find of a key that does not exist, and the claim's statements in a transaction rolled back
+     * ({@link JdbcWarmUp}). Writes nothing.
+     */
+    @Override
+    public void warmUp() {
+        JdbcWarmUp.run(session, new JdbcWarmUp.Statements() {
+            @Override
+            public void find(Connection connection, EventKey key) throws SQLException {
+                try (PreparedStatement statement = find.prepare(connection, key.endpoint(), key.eventId());
+                        ResultSet rs = statement.executeQuery()) {
+                    rs.next();
+                }
+            }
+
+            @Override
+            public void claim(Connection connection, EventKey key, IdempotencyPolicy policy) throws SQLException {
+                claims.warm(connection, key, policy);
+            }
+        });
     }
 
     @Override

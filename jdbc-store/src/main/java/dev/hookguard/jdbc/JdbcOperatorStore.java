@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.jooq.DSLContext;
-import org.jooq.Record5;
+import org.jooq.Record6;
 import org.jooq.UpdateSetMoreStep;
 import org.jspecify.annotations.Nullable;
 
@@ -75,6 +75,7 @@ final class JdbcOperatorStore {
                 action,
                 AuditEntry.REPLAY,
                 SETTLEABLE,
+                false,
                 true,
                 (dsl, history) -> queries.replay(dsl, history, policy));
     }
@@ -86,6 +87,7 @@ final class JdbcOperatorStore {
                 AuditEntry.REQUEUE,
                 REQUEUEABLE,
                 false,
+                false,
                 (dsl, history) -> queries.requeue(dsl, history, policy));
     }
 
@@ -96,6 +98,7 @@ final class JdbcOperatorStore {
                 action,
                 AuditEntry.RESOLVE,
                 SETTLEABLE,
+                true,
                 false,
                 (dsl, history) -> queries.settle(dsl, history, policy, note));
     }
@@ -106,25 +109,31 @@ final class JdbcOperatorStore {
                 action,
                 AuditEntry.SKIP,
                 SETTLEABLE,
+                true,
                 false,
                 (dsl, history) -> queries.settle(dsl, history, policy, action.note()));
     }
 
-    /** Under the row lock: NOT_FOUND, WRONG_STATE, or the change with the history appended. */
+    /**
+     * Under the row lock: NOT_FOUND, WRONG_STATE, or the change with the history appended. It applies to a row in
+     * one of {@code from}, or with {@code stalledToo} to a stalled one (PROCESSING past its lease).
+     */
     private AdminOutcome act(
             EventKey key,
             OperatorAction action,
             String name,
             Set<RecordStatus> from,
+            boolean stalledToo,
             boolean needsPayload,
             Change change) {
         return session.transaction(name + " " + key, dsl -> {
-            Optional<Record5<String, Boolean, Boolean, String, Instant>> row =
+            Optional<Record6<String, Boolean, Boolean, String, Instant, Boolean>> row =
                     queries.lock(dsl, key).fetchOptional();
             if (row.isEmpty() || !Boolean.TRUE.equals(row.get().value2())) {
                 return AdminOutcome.NOT_FOUND;
             }
-            boolean applies = from.contains(RecordStatus.fromCode(row.get().value1()))
+            boolean applies = (from.contains(RecordStatus.fromCode(row.get().value1()))
+                            || (stalledToo && Boolean.TRUE.equals(row.get().value6())))
                     && (!needsPayload || Boolean.TRUE.equals(row.get().value3()));
             if (!applies) {
                 return AdminOutcome.WRONG_STATE;

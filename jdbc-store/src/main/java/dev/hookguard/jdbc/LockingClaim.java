@@ -3,7 +3,9 @@ package dev.hookguard.jdbc;
 import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.Fingerprint;
+import dev.hookguard.core.HeadersCodec;
 import dev.hookguard.core.IdempotencyPolicy;
+import dev.hookguard.core.Payload;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -15,6 +17,7 @@ import java.util.function.Consumer;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.exception.DataAccessException;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,6 +45,7 @@ final class LockingClaim implements ClaimStrategy {
     private final EventRowMapper mapper;
     private final Consumer<EventKey> afterRefusal;
     private final RenderedStatement insert;
+    private final RenderedStatement insertKeepingPayload;
     private final RenderedStatement tokenOf;
     private final RenderedStatement readLocked;
 
@@ -51,23 +55,26 @@ final class LockingClaim implements ClaimStrategy {
         this.mapper = mapper;
         this.afterRefusal = afterRefusal;
         DSLContext renderer = JdbcSession.renderer(session.dialect());
-        this.insert = RenderedStatement.of(renderer, queries.insertIfAbsent(), ClaimQueries.CLAIM_PARAMETERS);
+        this.insert = RenderedStatement.of(renderer, queries.insertIfAbsent(false), ClaimQueries.CLAIM_PARAMETERS);
+        this.insertKeepingPayload = RenderedStatement.of(
+                renderer, queries.insertIfAbsent(true), ClaimQueries.CLAIM_WITH_PAYLOAD_PARAMETERS);
         this.tokenOf = RenderedStatement.of(renderer, queries.tokenOf(), ClaimQueries.ENDPOINT, ClaimQueries.EVENT_ID);
         this.readLocked = RenderedStatement.of(
                 renderer, queries.readForClaim(true), ClaimQueries.ENDPOINT, ClaimQueries.EVENT_ID);
     }
 
     @Override
-    public ClaimOutcome claim(EventKey key, Fingerprint fingerprint, IdempotencyPolicy policy) {
+    public ClaimOutcome claim(
+            EventKey key, Fingerprint fingerprint, @Nullable Payload payload, IdempotencyPolicy policy) {
         for (int round = 1; round <= MAX_ROUNDS; round++) {
-            Optional<Long> inserted =
-                    session.autoCommitJdbc("claim", key, connection -> inserted(connection, key, fingerprint, policy));
+            Optional<Long> inserted = session.autoCommitJdbc(
+                    "claim", key, connection -> inserted(connection, key, fingerprint, payload, policy));
             if (inserted.isPresent()) {
                 return new ClaimOutcome.Acquired(inserted.get(), 1);
             }
             afterRefusal.accept(key);
             Optional<ClaimOutcome> outcome = session.transactionJdbc(
-                    "claim", key, connection -> decideLocked(connection, key, fingerprint, policy));
+                    "claim", key, connection -> decideLocked(connection, key, fingerprint, payload, policy));
             if (outcome.isPresent()) {
                 return outcome.get();
             }
@@ -76,21 +83,42 @@ final class LockingClaim implements ClaimStrategy {
         return CONTENDED;
     }
 
+    @Override
+    public void warm(Connection connection, EventKey key, IdempotencyPolicy policy) throws SQLException {
+        Fingerprint fingerprint = Fingerprint.of(new byte[0]);
+        inserted(connection, key, fingerprint, null, policy);
+        inserted(connection, key, fingerprint, Payload.of(new byte[0]), policy);
+        try (PreparedStatement statement = readLocked.prepare(connection, key.endpoint(), key.eventId());
+                ResultSet rs = statement.executeQuery()) {
+            rs.next();
+        }
+    }
+
     /**
      * The new row's token, or empty when the row existed (also when H2's {@code MERGE} met a concurrent insert of the
      * key and failed with a duplicate key). MySQL has no {@code INSERT … RETURNING}: it reads the new row's token in a
      * second statement.
      */
     private Optional<Long> inserted(
-            Connection connection, EventKey key, Fingerprint fingerprint, IdempotencyPolicy policy)
+            Connection connection,
+            EventKey key,
+            Fingerprint fingerprint,
+            @Nullable Payload payload,
+            IdempotencyPolicy policy)
             throws SQLException {
-        try (PreparedStatement statement = insert.prepare(
-                connection,
-                key.endpoint(),
-                key.eventId(),
-                fingerprint.hex(),
-                policy.lease().toMillis(),
-                ClaimQueries.unfinishedRetention(policy).toMillis())) {
+        long lease = policy.lease().toMillis();
+        long retention = ClaimQueries.unfinishedRetention(policy).toMillis();
+        try (PreparedStatement statement = payload == null
+                ? insert.prepare(connection, key.endpoint(), key.eventId(), fingerprint.hex(), lease, retention)
+                : insertKeepingPayload.prepare(
+                        connection,
+                        key.endpoint(),
+                        key.eventId(),
+                        fingerprint.hex(),
+                        lease,
+                        retention,
+                        payload.body(),
+                        HeadersCodec.encode(payload.headers()))) {
             if (session.dialect() == JdbcDialect.MYSQL) {
                 return statement.executeUpdate() == 1 ? token(connection, key) : Optional.empty();
             }
@@ -135,7 +163,11 @@ final class LockingClaim implements ClaimStrategy {
 
     /** Under the row lock: the outcome, after taking the row over if allowed; empty when the row vanished. */
     private Optional<ClaimOutcome> decideLocked(
-            Connection connection, EventKey key, Fingerprint fingerprint, IdempotencyPolicy policy)
+            Connection connection,
+            EventKey key,
+            Fingerprint fingerprint,
+            @Nullable Payload payload,
+            IdempotencyPolicy policy)
             throws SQLException {
         ClaimDecision decision;
         try (PreparedStatement statement = readLocked.prepare(connection, key.endpoint(), key.eventId());
@@ -156,7 +188,7 @@ final class LockingClaim implements ClaimStrategy {
             return Optional.empty();
         }
         // rare (a failed, queued, expired or abandoned row): built with jOOQ per call, like the operator paths
-        if (queries.takeOver(session.dsl(connection), key, fingerprint, policy, takeOver)
+        if (queries.takeOver(session.dsl(connection), key, fingerprint, payload, policy, takeOver)
                         .execute()
                 != 1) {
             throw new IllegalStateException("the locked row of " + key + " changed under its lock");

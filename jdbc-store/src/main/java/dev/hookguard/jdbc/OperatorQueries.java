@@ -21,7 +21,7 @@ import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Record;
 import org.jooq.Record1;
-import org.jooq.Record5;
+import org.jooq.Record6;
 import org.jooq.ResultQuery;
 import org.jooq.UpdateSetMoreStep;
 import org.jooq.impl.DSL;
@@ -76,10 +76,18 @@ final class OperatorQueries {
                 .and(t.expiresAt.gt(time.now()));
     }
 
-    /** The row's status, whether it is live, whether it keeps a payload, its history and the database's now; locked. */
-    ResultQuery<Record5<String, Boolean, Boolean, String, Instant>> lock(DSLContext dsl, EventKey key) {
+    /**
+     * The row's status, whether it is live, whether it keeps a payload, its history, the database's now, and whether it
+     * is stalled (PROCESSING past its lease); locked.
+     */
+    ResultQuery<Record6<String, Boolean, Boolean, String, Instant, Boolean>> lock(DSLContext dsl, EventKey key) {
         return dsl.select(
-                        t.status, DSL.field(claims.live()), DSL.field(t.payloadBody.isNotNull()), t.history, time.now())
+                        t.status,
+                        DSL.field(claims.live()),
+                        DSL.field(t.payloadBody.isNotNull()),
+                        t.history,
+                        time.now(),
+                        DSL.field(t.status.eq(ClaimQueries.PROCESSING).and(t.leaseUntil.le(time.now()))))
                 .from(t.table)
                 .where(claims.is(key))
                 .forUpdate();

@@ -210,7 +210,7 @@ public final class TransactionalClaim {
             // rare (a failed, queued, expired or abandoned row): built with jOOQ per call, like LockingClaim's
             if (locked instanceof ClaimDecision.TakeOver takeOver
                     && store.claimQueries()
-                                    .takeOver(store.session().dsl(connection), key, fingerprint, policy, takeOver)
+                                    .takeOver(store.session().dsl(connection), key, fingerprint, null, policy, takeOver)
                                     .execute()
                             == 1) {
                 return takeOver.acquired();

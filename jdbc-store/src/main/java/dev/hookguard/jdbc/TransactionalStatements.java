@@ -7,7 +7,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * The statements of {@link TransactionalClaim}, rendered once per store and lock wait and bound per call, the
  * statements that may wait for a row lock carrying the {@link LockWait} in the same string: PostgreSQL's claim (the
- * guarded upsert and the refused row, {@link ClaimQueries#claimOrRead()}); elsewhere the insert-if-absent and the
+ * guarded upsert and the refused row, {@link ClaimQueries#claimOrRead(boolean)}); elsewhere the insert-if-absent and the
  * locked read; everywhere the plain read that tells a refused claim's outcome. Immutable; the store keeps one per
  * lock wait ({@link JdbcIdempotencyStore#transactionalStatements(Duration)}).
  */
@@ -32,13 +32,13 @@ final class TransactionalStatements {
         DSLContext renderer = JdbcSession.renderer(dialect);
         if (dialect.upsertReturning()) {
             this.claimOrRead = lockWait.bounded(
-                    RenderedStatement.of(renderer, queries.claimOrRead(), ClaimQueries.CLAIM_PARAMETERS));
+                    RenderedStatement.of(renderer, queries.claimOrRead(false), ClaimQueries.CLAIM_PARAMETERS));
             this.insert = null;
             this.readLocked = null;
         } else {
             this.claimOrRead = null;
             this.insert = lockWait.bounded(
-                    RenderedStatement.of(renderer, queries.insertIfAbsent(), ClaimQueries.CLAIM_PARAMETERS));
+                    RenderedStatement.of(renderer, queries.insertIfAbsent(false), ClaimQueries.CLAIM_PARAMETERS));
             this.readLocked = lockWait.bounded(RenderedStatement.of(
                     renderer, queries.readForClaim(true), ClaimQueries.ENDPOINT, ClaimQueries.EVENT_ID));
         }

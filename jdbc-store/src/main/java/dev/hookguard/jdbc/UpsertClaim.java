@@ -3,7 +3,9 @@ package dev.hookguard.jdbc;
 import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.Fingerprint;
+import dev.hookguard.core.HeadersCodec;
 import dev.hookguard.core.IdempotencyPolicy;
+import dev.hookguard.core.Payload;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -11,13 +13,14 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * PostgreSQL's claim: one auto-committed statement, one round trip, whether it acquires or finds the event held or
  * done: {@code WITH claimed AS (INSERT … ON CONFLICT (endpoint, event_id) DO UPDATE SET … WHERE <guard> RETURNING …)}
- * and, in the same statement, the existing row when the guard refused ({@link ClaimQueries#claimOrRead()}).
+ * and, in the same statement, the existing row when the guard refused ({@link ClaimQueries#claimOrRead(boolean)}).
  * PostgreSQL locks the conflicting row and evaluates the guard on its latest committed version, so of any number of
  * concurrent claims exactly one passes. Both statements are rendered once per store and bound per call.
  *
@@ -36,6 +39,7 @@ final class UpsertClaim implements ClaimStrategy {
     private final EventRowMapper mapper;
     private final Consumer<EventKey> afterRefusal;
     private final RenderedStatement claimOrRead;
+    private final RenderedStatement claimKeepingPayload;
     private final RenderedStatement read;
 
     UpsertClaim(JdbcSession session, ClaimQueries queries, EventRowMapper mapper, Consumer<EventKey> afterRefusal) {
@@ -43,7 +47,11 @@ final class UpsertClaim implements ClaimStrategy {
         this.mapper = mapper;
         this.afterRefusal = afterRefusal;
         this.claimOrRead = RenderedStatement.of(
-                JdbcSession.renderer(session.dialect()), queries.claimOrRead(), ClaimQueries.CLAIM_PARAMETERS);
+                JdbcSession.renderer(session.dialect()), queries.claimOrRead(false), ClaimQueries.CLAIM_PARAMETERS);
+        this.claimKeepingPayload = RenderedStatement.of(
+                JdbcSession.renderer(session.dialect()),
+                queries.claimOrRead(true),
+                ClaimQueries.CLAIM_WITH_PAYLOAD_PARAMETERS);
         this.read = RenderedStatement.of(
                 JdbcSession.renderer(session.dialect()),
                 queries.readForClaim(false),
@@ -52,18 +60,32 @@ final class UpsertClaim implements ClaimStrategy {
     }
 
     @Override
-    public ClaimOutcome claim(EventKey key, Fingerprint fingerprint, IdempotencyPolicy policy) {
+    public ClaimOutcome claim(
+            EventKey key, Fingerprint fingerprint, @Nullable Payload payload, IdempotencyPolicy policy) {
         long lease = policy.lease().toMillis();
         long retention = ClaimQueries.unfinishedRetention(policy).toMillis();
         for (int round = 1; round <= MAX_ROUNDS; round++) {
             Optional<ClaimOutcome> outcome = session.autoCommitJdbc(
-                    "claim", key, connection -> claimOrRead(connection, key, fingerprint, lease, retention));
+                    "claim",
+                    key,
+                    connection -> payload == null
+                            ? claimOrRead(connection, key, fingerprint, lease, retention)
+                            : claimOrRead(connection, key, fingerprint, payload, lease, retention));
             if (outcome.isPresent()) {
                 return outcome.get();
             }
         }
         log.warn("Claim of {} gave up after {} rounds of concurrent changes", key, MAX_ROUNDS);
         return CONTENDED;
+    }
+
+    @Override
+    public void warm(Connection connection, EventKey key, IdempotencyPolicy policy) throws SQLException {
+        long lease = policy.lease().toMillis();
+        long retention = ClaimQueries.unfinishedRetention(policy).toMillis();
+        Fingerprint fingerprint = Fingerprint.of(new byte[0]);
+        claimOrRead(connection, key, fingerprint, lease, retention);
+        claimOrRead(connection, key, fingerprint, Payload.of(new byte[0]), lease, retention);
     }
 
     /**
@@ -73,8 +95,46 @@ final class UpsertClaim implements ClaimStrategy {
     Optional<ClaimOutcome> claimOrRead(
             Connection connection, EventKey key, Fingerprint fingerprint, long leaseMillis, long retentionMillis)
             throws SQLException {
-        try (PreparedStatement statement = claimOrRead.prepare(
-                        connection, key.endpoint(), key.eventId(), fingerprint.hex(), leaseMillis, retentionMillis);
+        return claimOrRead(
+                connection,
+                claimOrRead.prepare(
+                        connection, key.endpoint(), key.eventId(), fingerprint.hex(), leaseMillis, retentionMillis),
+                key,
+                fingerprint);
+    }
+
+    /**
+     * As {@link #claimOrRead(Connection, EventKey, Fingerprint, long, long)}, keeping {@code payload} with a fresh row
+     * or one taken over that keeps none, in the same statement.
+     */
+    private Optional<ClaimOutcome> claimOrRead(
+            Connection connection,
+            EventKey key,
+            Fingerprint fingerprint,
+            Payload payload,
+            long leaseMillis,
+            long retentionMillis)
+            throws SQLException {
+        return claimOrRead(
+                connection,
+                claimKeepingPayload.prepare(
+                        connection,
+                        key.endpoint(),
+                        key.eventId(),
+                        fingerprint.hex(),
+                        leaseMillis,
+                        retentionMillis,
+                        payload.body(),
+                        HeadersCodec.encode(payload.headers())),
+                key,
+                fingerprint);
+    }
+
+    /** Runs the prepared claim (and closes it), then reads the row that refused it if it returned none. */
+    private Optional<ClaimOutcome> claimOrRead(
+            Connection connection, PreparedStatement prepared, EventKey key, Fingerprint fingerprint)
+            throws SQLException {
+        try (PreparedStatement statement = prepared;
                 ResultSet rs = statement.executeQuery()) {
             if (rs.next()) {
                 if (rs.getBoolean("acquired")) {

@@ -84,7 +84,7 @@ class PostgresPlanIT {
                 .doesNotContain("_ops_idx")
                 .doesNotContain("Seq Scan");
         String claimPlan = plan(
-                queries().claims.claimOrRead(),
+                queries().claims.claimOrRead(false),
                 ClaimQueries.CLAIM_PARAMETERS,
                 KEY.endpoint(),
                 KEY.eventId(),

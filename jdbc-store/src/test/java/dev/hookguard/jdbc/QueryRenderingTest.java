@@ -95,12 +95,25 @@ class QueryRenderingTest {
         List<AuditEntry> history = List.of(new AuditEntry(Instant.EPOCH, "actorvalue", "replay", "notevalue"));
         Payload payload = new Payload(new byte[] {1}, Map.of("X-Header", List.of("text/value")));
         List<Query> queries = List.of(
-                dialect == JdbcDialect.POSTGRESQL ? claims.claimOrRead() : claims.insertIfAbsent(),
+                dialect == JdbcDialect.POSTGRESQL ? claims.claimOrRead(false) : claims.insertIfAbsent(false),
+                dialect == JdbcDialect.POSTGRESQL ? claims.claimOrRead(true) : claims.insertIfAbsent(true),
                 claims.insertIfAbsent(dsl, KEY, claims.freshRow(KEY, FP, POLICY)),
                 claims.readForClaim(true),
                 claims.read(dsl, KEY, true),
                 claims.takeOver(
-                        dsl, KEY, FP, POLICY, new ClaimDecision.TakeOver(new ClaimOutcome.Acquired(2, 1), 1, true)),
+                        dsl,
+                        KEY,
+                        FP,
+                        null,
+                        POLICY,
+                        new ClaimDecision.TakeOver(new ClaimOutcome.Acquired(2, 1), 1, true)),
+                claims.takeOver(
+                        dsl,
+                        KEY,
+                        FP,
+                        payload,
+                        POLICY,
+                        new ClaimDecision.TakeOver(new ClaimOutcome.Acquired(2, 1), 1, false)),
                 writes.renew(),
                 writes.complete(),
                 writes.fail(null),

@@ -13,6 +13,7 @@ import dev.hookguard.core.Failure;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.core.Payload;
 import dev.hookguard.core.WriteOutcome;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -20,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The hot path of the Redis store: claim, renew, complete, fail, find, one record script each. A claim
@@ -45,17 +47,25 @@ final class RedisHotPath implements IdempotencyStore {
 
     @Override
     public ClaimOutcome claim(EventKey key, Fingerprint fingerprint, IdempotencyPolicy policy) {
+        return claim(key, fingerprint, null, policy);
+    }
+
+    /** The claim script; with a payload, its headers and body go as ARGV[5] and ARGV[6] (kept by the same script). */
+    @Override
+    public ClaimOutcome claim(
+            EventKey key, Fingerprint fingerprint, @Nullable Payload payload, IdempotencyPolicy policy) {
         String mark = open.newMark();
+        List<byte[]> args = new ArrayList<>(6);
+        args.add(RecordCodec.fingerprint(fingerprint));
+        args.add(millis(policy.lease()));
+        args.add(millis(unfinishedTtl(policy)));
+        args.add(ascii(mark));
+        if (payload != null) {
+            args.add(RecordCodec.headers(payload));
+            args.add(payload.body());
+        }
         List<Object> reply = open.addThenRun(
-                key,
-                mark,
-                new RedisGateway.Eval(
-                        LuaScript.CLAIM,
-                        keys.event(key),
-                        RecordCodec.fingerprint(fingerprint),
-                        millis(policy.lease()),
-                        millis(unfinishedTtl(policy)),
-                        ascii(mark)));
+                key, mark, new RedisGateway.Eval(LuaScript.CLAIM, keys.event(key), args.toArray(byte[][]::new)));
         ClaimOutcome outcome = Replies.claim(reply);
         if (outcome instanceof ClaimOutcome.Acquired) {
             due.remove(key, Replies.text(reply.get(3)));

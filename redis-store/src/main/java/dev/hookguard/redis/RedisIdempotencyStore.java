@@ -63,6 +63,9 @@ import org.jspecify.annotations.Nullable;
  */
 public final class RedisIdempotencyStore implements RecoveryStore, AutoCloseable {
 
+    /** The key {@link #warmUp()} looks for: no endpoint has this name. */
+    private static final EventKey WARM_UP_KEY = EventKey.of("hookguard.warm-up", "none");
+
     private final RedisGateway redis;
     private final RedisHotPath hotPath;
     private final RedisDueQueue dueQueue;
@@ -86,6 +89,13 @@ public final class RedisIdempotencyStore implements RecoveryStore, AutoCloseable
         return hotPath.claim(key, fingerprint, policy);
     }
 
+    /** The claim script keeps the payload with a new record, or one taken over that keeps none, atomically. */
+    @Override
+    public ClaimOutcome claim(
+            EventKey key, Fingerprint fingerprint, @Nullable Payload payload, IdempotencyPolicy policy) {
+        return hotPath.claim(key, fingerprint, payload, policy);
+    }
+
     @Override
     public WriteOutcome renew(EventKey key, long token, IdempotencyPolicy policy) {
         return hotPath.renew(key, token, policy);
@@ -99,6 +109,15 @@ public final class RedisIdempotencyStore implements RecoveryStore, AutoCloseable
     @Override
     public WriteOutcome fail(EventKey key, long token, Failure failure, IdempotencyPolicy policy) {
         return hotPath.fail(key, token, failure, policy);
+    }
+
+    /**
+     * The connection is open and every script loaded once the store is created; the warm-up runs the read path once (a
+     * find of a key that does not exist), so the first delivery does not pay for the client's first command.
+     */
+    @Override
+    public void warmUp() {
+        hotPath.find(WARM_UP_KEY);
     }
 
     @Override

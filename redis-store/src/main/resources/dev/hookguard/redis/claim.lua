@@ -8,14 +8,28 @@
 -- ARGV[2]  the lease, in ms
 -- ARGV[3]  how long an unfinished record is kept, in ms: the longer of retention and lease
 -- ARGV[4]  the mark (score) of the event's entry in the open index
+-- ARGV[5]  optional: the payload's headers, JSON, kept with a new record or one taken over that keeps no payload
+--          (endpoints whose sender does not redeliver, DESIGN.md §8); absent for the plain claim
+-- ARGV[6]  with ARGV[5]: the payload's body; empty for none
 --
 -- Reply: {'acquired', token, attempt, due time it had ('' if none)} | {'busy', remaining lease in ms}
 --      | {'mismatch'} | {'duplicate', status, rs, rc, rb, ro} (missing fields are nil) | {'dead'}
 local lease_until = string.format('%d', now + tonumber(ARGV[2]))
 
+-- keeps the payload passed in ARGV[5..6], if any
+local function keep_payload()
+  if ARGV[5] then
+    redis.call('HSET', KEYS[1], 'ph', ARGV[5])
+    if ARGV[6] ~= '' then
+      redis.call('HSET', KEYS[1], 'pb', ARGV[6])
+    end
+  end
+end
+
 local r = redis.call('HMGET', KEYS[1], 'm', 'f', 'l', 'n', 'o')
 if not r[1] then
   redis.call('HSET', KEYS[1], 'm', meta('P', now_us, 1, now, ''), 'f', ARGV[1], 'l', lease_until, 'o', ARGV[4])
+  keep_payload()
   redis.call('PEXPIRE', KEYS[1], ARGV[3])
   return {'acquired', now_us, 1, ''}
 end
@@ -32,6 +46,9 @@ if status == 'P' or status == 'F' or status == 'Q' then
   local next = next_token(token)
   redis.call('HDEL', KEYS[1], 'n')
   redis.call('HSET', KEYS[1], 'm', meta('P', next, attempts + 1, created, ''), 'l', lease_until, 'o', mark)
+  if ARGV[5] and redis.call('HEXISTS', KEYS[1], 'ph') == 0 then
+    keep_payload()
+  end
   redis.call('PEXPIRE', KEYS[1], ARGV[3])
   return {'acquired', next, attempts + 1, r[4] or ''}
 end

@@ -1,4 +1,4 @@
--- An operator settles a DEAD, REJECTED or FAILED record by hand ('resolve': fixed, with a note; 'skip':
+-- An operator settles a DEAD, REJECTED or FAILED record, or a stalled one (PROCESSING past its lease), by hand ('resolve': fixed, with a note; 'skip':
 -- dropped on purpose): SUCCEEDED with an empty 200 to replay, the note kept as the last error, the payload
 -- kept. Duplicates are acknowledged and never run the handler again.
 --
@@ -11,12 +11,13 @@
 --
 -- Reply: {'updated', open index mark ('' if none), due time it had ('' if none)} | {'not_found'}
 --      | {'wrong_state'}
-local r = redis.call('HMGET', KEYS[1], 'm', 'o', 'n')
+local r = redis.call('HMGET', KEYS[1], 'm', 'o', 'n', 'l')
 if not r[1] then
   return {'not_found'}
 end
 local status, token, attempts, created = parse(r[1])
-if status ~= 'D' and status ~= 'R' and status ~= 'F' then
+local lapsed = status == 'P' and (not r[4] or now >= tonumber(r[4]))
+if status ~= 'D' and status ~= 'R' and status ~= 'F' and not lapsed then
   return {'wrong_state'}
 end
 redis.call('HDEL', KEYS[1], 'l', 'rc', 'rb', 'ro', 'o', 'n')

@@ -44,16 +44,18 @@ final class Claimer {
     }
 
     /**
-     * Claims the delivery.
+     * Claims the delivery; with {@code keepPayload} the event's claim stores the payload with it (endpoints whose
+     * sender does not redeliver).
      *
      * @throws dev.hookguard.core.StoreUnavailableException when the store cannot be reached
      */
-    Start begin(EventIdResult.Found found, byte[] body, Payload payload, IdempotencyPolicy policy) {
+    Start begin(
+            EventIdResult.Found found, byte[] body, Payload payload, IdempotencyPolicy policy, boolean keepPayload) {
         Optional<EventKey> bodyKey = found.bodyKey();
         if (bodyKey.isPresent() && !bind(bodyKey.get(), found.key(), policy)) {
             return new Execution.NotRun(new ClaimOutcome.Mismatch());
         }
-        return executor.begin(found.key(), Fingerprint.of(body), payload, policy);
+        return executor.begin(found.key(), Fingerprint.of(body), payload, policy, keepPayload);
     }
 
     /**

@@ -3,6 +3,9 @@ package dev.hookguard.servlet;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.QueueStats;
 import dev.hookguard.core.RecoveryStore;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
@@ -38,8 +41,11 @@ import org.slf4j.LoggerFactory;
  * one pick per gap, not one each. The same loop samples the queues every second and sweeps for stalled records
  * every {@link DispatcherConfig#sweepInterval()}.
  *
- * <p>Nothing is picked until the base URL is known: {@link DispatcherConfig#baseUrl()}, else {@link #baseUrl(URI)},
- * else the local address of the first request the filter sees. Thread-safe.
+ * <p>Nothing is picked until the base URL is known: {@link DispatcherConfig#baseUrl()} (so a restarted node dispatches
+ * its backlog at once), else {@link #baseUrl(URI)} (the Spring adapter's, from the embedded server's port), else, as a
+ * fallback, the local address of the first request the filter sees; a start without one logs a warning naming the
+ * init-param to set. Nor before that address takes connections (a connect, until it succeeds once): the filter starts
+ * before its container listens. Thread-safe.
  */
 public final class Dispatcher implements AutoCloseable {
 
@@ -53,6 +59,8 @@ public final class Dispatcher implements AutoCloseable {
     static final Duration REFUSED_PAUSE_MIN = Duration.ofMillis(50);
     /** The longest pause between two sends of a refused dispatch: 1 s. */
     static final Duration REFUSED_PAUSE_MAX = Duration.ofSeconds(1);
+    /** How long the check that this node listens waits for a connection. */
+    private static final Duration LISTEN_CHECK = Duration.ofMillis(500);
 
     private final HookguardFilterConfig config;
     private final DispatcherConfig settings;
@@ -69,6 +77,9 @@ public final class Dispatcher implements AutoCloseable {
     private final AtomicInteger inFlight = new AtomicInteger();
     private final Object idle = new Object();
     private volatile @Nullable URI baseUrl;
+    /** Whether this node's server has been seen listening at the base URL; nothing is picked before. */
+    private volatile boolean listening;
+
     private volatile boolean running;
     private volatile boolean closed;
     private @Nullable Thread poller;
@@ -115,11 +126,20 @@ public final class Dispatcher implements AutoCloseable {
         thread.setDaemon(true);
         poller = thread;
         thread.start();
+        URI known = baseUrl;
+        if (known == null) {
+            log.warn(
+                    "Hookguard dispatcher started without a base URL, so dispatch waits for the first inbound request:"
+                            + " a backlog queued before this start (async intake, receiver retries, replays) does not"
+                            + " move until then. Set the filter's init-param {} (in Spring: hookguard.dispatcher.base-url)"
+                            + " to this node's own address, such as http://127.0.0.1:8080",
+                    InitParams.DISPATCHER_BASE_URL);
+        }
         log.info(
                 "Hookguard dispatcher started: {} workers, {} in flight, base URL {}",
                 settings.workers(),
                 settings.maxInFlight(),
-                baseUrl == null ? "from the first request" : baseUrl);
+                known == null ? "from the first request" : known);
     }
 
     /**
@@ -267,7 +287,7 @@ public final class Dispatcher implements AutoCloseable {
                 wakeSignal.drainPermits();
                 wakePending.set(false); // a wake-up from now on asks for the next pick
                 lastPick = now;
-                boolean found = baseUrl != null && pickAll();
+                boolean found = baseUrl != null && listening() && pickAll();
                 interval = found
                         ? settings.minPollInterval().toNanos()
                         : Math.min(interval * 2, settings.maxPollInterval().toNanos());
@@ -294,6 +314,26 @@ public final class Dispatcher implements AutoCloseable {
                 return;
             }
         }
+    }
+
+    /**
+     * Whether the base URL takes connections: checked by a connect until it does once. A filter's dispatcher starts
+     * with the filter, before the container opens its connector; a pick then would reserve records for dispatches
+     * that are refused and come due again only when their window ends.
+     */
+    private boolean listening() {
+        URI base = baseUrl;
+        if (listening || base == null) {
+            return listening;
+        }
+        int port = base.getPort() != -1 ? base.getPort() : "https".equalsIgnoreCase(base.getScheme()) ? 443 : 80;
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(base.getHost(), port), (int) LISTEN_CHECK.toMillis());
+            listening = true;
+        } catch (IOException | IllegalArgumentException e) {
+            log.debug("The dispatcher's base URL {} does not take connections yet: {}", base, e.toString());
+        }
+        return listening;
     }
 
     /** One pick per endpoint, bounded by the free slots; true when anything was picked. */

@@ -54,6 +54,7 @@ final class Guard implements AutoCloseable {
                         && config.dispatcher().enabled()
                 ? new Dispatcher(config, store, dispatchKeys, depths)
                 : null;
+        StoreWarmUp.run(config.store(), StoreWarmUp.LIMIT); // before the first delivery: a cold store is slow
     }
 
     /** The dispatcher, or null when the store has no due queue or the dispatcher is disabled. */
@@ -115,15 +116,32 @@ final class Guard implements AutoCloseable {
         return deniedHeaders;
     }
 
-    /** Claims the delivery within the store timeout, timing the claim in {@code metrics}. */
+    /**
+     * Claims the delivery within the store timeout, timing the claim in {@code metrics}. On an endpoint whose sender
+     * does not redeliver ({@link Retries#receiver()}) a sender's delivery stores its payload with the claim (DESIGN.md
+     * §8), so a crash while its handler runs leaves a record the sweeper can schedule; a dispatch's record keeps its
+     * payload already, and a sender that redelivers ({@link Retries#SENDER}) needs none: their claims carry none.
+     */
     Start claim(
-            EndpointConfig endpoint, EventIdResult.Found found, byte[] body, Payload payload, DeliveryMetrics metrics) {
+            EndpointConfig endpoint,
+            EventIdResult.Found found,
+            byte[] body,
+            Payload payload,
+            boolean dispatch,
+            DeliveryMetrics metrics) {
+        boolean keepPayload = !dispatch && keepsPayloadFromClaim(endpoint);
         long started = System.nanoTime();
         try {
-            return deadline.claim(() -> claimer.begin(found, body, payload, endpoint.policy()));
+            return deadline.claim(() -> claimer.begin(found, body, payload, endpoint.policy(), keepPayload));
         } finally {
             metrics.claimDuration(endpoint.name(), Duration.ofNanos(System.nanoTime() - started));
         }
+    }
+
+    /** Whether a sender's delivery to {@code endpoint} stores its payload with the claim: its sender does not redeliver. */
+    static boolean keepsPayloadFromClaim(EndpointConfig endpoint) {
+        Retries retries = endpoint.recovery().retries();
+        return retries != null && retries.receiver();
     }
 
     @Override

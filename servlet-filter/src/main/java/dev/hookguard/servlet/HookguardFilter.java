@@ -236,7 +236,8 @@ public final class HookguardFilter implements Filter {
                 RequestHeaders.forPayload(delivery.request(), delivery.guard().deniedHeaders()));
         Start start;
         try {
-            start = delivery.guard().claim(endpoint, found, body, payload, delivery.metrics());
+            boolean dispatch = delivery.request().getHeader(DispatchHeaders.DISPATCH) != null;
+            start = delivery.guard().claim(endpoint, found, body, payload, dispatch, delivery.metrics());
         } catch (StoreUnavailableException e) {
             Reply reply = answers.storeUnavailable(endpoint, e);
             if (delivery.guard().config().failOpen(endpoint)) {

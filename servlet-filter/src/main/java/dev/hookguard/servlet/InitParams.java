@@ -72,6 +72,9 @@ public final class InitParams {
     /** The {@code ServletContext} attribute read for the store when {@code store} is not given. */
     public static final String DEFAULT_STORE_ATTRIBUTE = "dev.hookguard.store";
 
+    /** The init-param of {@link DispatcherConfig#baseUrl()}: this node's own address, where dispatches go. */
+    public static final String DISPATCHER_BASE_URL = "dispatcher-base-url";
+
     private static final Set<String> FILTER_PARAMS = Set.of(
             "endpoints",
             "store",
@@ -166,7 +169,7 @@ public final class InitParams {
         optional("dispatcher-shutdown-grace", v -> d.shutdownGrace(duration("dispatcher-shutdown-grace", v)));
         optional("dispatcher-request-timeout", v -> d.requestTimeout(duration("dispatcher-request-timeout", v)));
         optional("dispatcher-sweep-interval", v -> d.sweepInterval(duration("dispatcher-sweep-interval", v)));
-        optional("dispatcher-base-url", v -> d.baseUrl(uri("dispatcher-base-url", v)));
+        optional(DISPATCHER_BASE_URL, v -> d.baseUrl(uri(DISPATCHER_BASE_URL, v)));
         optional("dispatch-signing", v -> d.signing(signing("dispatch-signing", v)));
         optional("dispatch-keys", v -> d.dispatchKeys(secrets(v)));
         optional("dispatch-tolerance", v -> d.dispatchTolerance(duration("dispatch-tolerance", v)));

@@ -41,8 +41,17 @@ final class Sweeper {
         try {
             long count = store.count(stalled);
             if (count > 0 && endpoint.recovery().receiverRetries()) {
-                int scheduled = schedule(endpoint, stalled);
-                log.info("Scheduled {} of {} stalled records of endpoint '{}'", scheduled, count, endpoint.name());
+                Scheduled done = schedule(endpoint, stalled);
+                log.info("Scheduled {} of {} stalled records of endpoint '{}'", done.scheduled, count, endpoint.name());
+                if (done.withoutPayload > 0) {
+                    log.warn(
+                            "{} stalled records of endpoint '{}' (first: event {}) cannot be redelivered: their lease"
+                                    + " ran out and they keep no payload (claimed by a node or store that did not keep"
+                                    + " it with the claim); they stay listed as stalled: resolve or skip them",
+                            done.withoutPayload,
+                            endpoint.name(),
+                            done.firstWithoutPayload);
+                }
             }
             return count;
         } catch (RuntimeException e) {
@@ -51,15 +60,20 @@ final class Sweeper {
         }
     }
 
-    private int schedule(EndpointConfig endpoint, ListFilter stalled) {
-        int scheduled = 0;
+    private Scheduled schedule(EndpointConfig endpoint, ListFilter stalled) {
+        Scheduled done = new Scheduled();
         @Nullable String cursor = null;
         for (int page = 0; page < PAGES; page++) {
             RecordPage records = store.list(stalled, cursor, PAGE);
             for (EventRecord record : records.records()) {
                 Duration delay = endpoint.recovery().backoff().delay(Math.max(1, record.attempts()), null, random);
                 if (store.schedule(record.key(), delay, endpoint.policy())) {
-                    scheduled++;
+                    done.scheduled++;
+                } else if (record.payload() == null) {
+                    done.withoutPayload++;
+                    if (done.firstWithoutPayload == null) {
+                        done.firstWithoutPayload = record.key().eventId();
+                    }
                 }
             }
             cursor = records.nextCursor();
@@ -67,6 +81,15 @@ final class Sweeper {
                 break;
             }
         }
-        return scheduled;
+        return done;
+    }
+
+    /** What one sweep of an endpoint scheduled, and what it could not for want of a payload. */
+    private static final class Scheduled {
+        int scheduled;
+        int withoutPayload;
+
+        @Nullable
+        String firstWithoutPayload;
     }
 }

@@ -12,6 +12,7 @@ import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.ListFilter;
 import dev.hookguard.core.OperatorAction;
 import dev.hookguard.core.OperatorStore;
+import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordPage;
 import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.StoreUnavailableException;
@@ -48,6 +49,13 @@ final class SwitchableStore implements IdempotencyStore, OperatorStore {
     public ClaimOutcome claim(EventKey key, Fingerprint fingerprint, IdempotencyPolicy policy) {
         check();
         return store.claim(key, fingerprint, policy);
+    }
+
+    @Override
+    public ClaimOutcome claim(
+            EventKey key, Fingerprint fingerprint, @Nullable Payload payload, IdempotencyPolicy policy) {
+        check();
+        return store.claim(key, fingerprint, payload, policy);
     }
 
     @Override

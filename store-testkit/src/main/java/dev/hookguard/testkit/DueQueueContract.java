@@ -13,6 +13,7 @@ import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.Failure;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.Listing;
+import dev.hookguard.core.Payload;
 import dev.hookguard.core.QueueStats;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoredResponse;
@@ -262,6 +263,59 @@ public abstract class DueQueueContract extends HotPathContract {
                 .until(() -> listIds(filter().listings(Listing.STALLED).build()).contains("p1"));
 
         assertThat(store.schedule(key("p1"), Duration.ZERO, POLICY)).isFalse();
+        assertThat(record(key("p1")).status()).isEqualTo(RecordStatus.PROCESSING);
+    }
+
+    @Test
+    void shouldKeepPayloadGivenWithClaimSoALapsedRecordIsScheduledWithIt() {
+        Payload kept = payload("from the claim");
+        ClaimOutcome outcome = store.claim(key("c1"), FP, kept, SHORT_LEASE);
+        assertThat(outcome).isInstanceOf(ClaimOutcome.Acquired.class);
+        long staleToken = ((ClaimOutcome.Acquired) outcome).token();
+        assertThat(record(key("c1")).payload()).isEqualTo(kept);
+
+        await().atMost(PATIENCE)
+                .pollInterval(Duration.ofMillis(50))
+                .until(() -> store.schedule(key("c1"), Duration.ZERO, POLICY));
+
+        EventRecord failed = record(key("c1"));
+        assertThat(failed.status()).isEqualTo(RecordStatus.FAILED);
+        assertThat(failed.errorClass()).isEqualTo(ErrorClass.UNRECORDED);
+        assertThat(store.complete(key("c1"), staleToken, Completion.succeeded(StoredResponse.empty(200)), POLICY))
+                .isEqualTo(new WriteOutcome.Stale());
+        List<EventRecord> picked = store.pick(endpoint, 10, LONG_WINDOW);
+        assertThat(picked).extracting(r -> r.key().eventId()).containsExactly("c1");
+        assertThat(picked.get(0).payload()).isEqualTo(kept);
+    }
+
+    @Test
+    void shouldKeepPayloadGivenWithClaimTakingOverARecordWithoutOneButNeverReplaceAKeptOne() {
+        acquire(key("p1"), SHORT_LEASE); // no payload kept
+        ClaimOutcome.Acquired takeover = (ClaimOutcome.Acquired) await().atMost(PATIENCE)
+                .pollInterval(Duration.ofMillis(50))
+                .until(
+                        () -> store.claim(key("p1"), FP, payload("second"), POLICY),
+                        o -> o instanceof ClaimOutcome.Acquired);
+        assertThat(takeover.attempt()).isEqualTo(2);
+        assertThat(record(key("p1")).payload()).isEqualTo(payload("second"));
+
+        queued(key("q1"));
+        assertThat(store.claim(key("q1"), FP, payload("other"), POLICY)).isInstanceOf(ClaimOutcome.Acquired.class);
+        assertThat(record(key("q1")).payload()).isEqualTo(payload("q q1"));
+    }
+
+    @Test
+    void shouldKeepNoPayloadWithThePlainClaim() {
+        acquire(key("p1"), SHORT_LEASE);
+        assertThat(record(key("p1")).payload()).isNull();
+        assertThat(store.claim(key("p2"), FP, null, SHORT_LEASE)).isInstanceOf(ClaimOutcome.Acquired.class);
+        assertThat(record(key("p2")).payload()).isNull();
+
+        await().atMost(PATIENCE)
+                .pollInterval(Duration.ofMillis(50))
+                .until(() -> listIds(filter().listings(Listing.STALLED).build()).containsAll(List.of("p1", "p2")));
+        assertThat(store.schedule(key("p1"), Duration.ZERO, POLICY)).isFalse();
+        assertThat(store.schedule(key("p2"), Duration.ZERO, POLICY)).isFalse();
         assertThat(record(key("p1")).status()).isEqualTo(RecordStatus.PROCESSING);
     }
 

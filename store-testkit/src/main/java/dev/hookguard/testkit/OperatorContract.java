@@ -20,6 +20,7 @@ import dev.hookguard.core.OperatorAction;
 import dev.hookguard.core.RecordPage;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoredResponse;
+import dev.hookguard.core.WriteOutcome;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -346,6 +347,34 @@ public abstract class OperatorContract extends DueQueueContract {
         assertThat(store.claim(key("r1"), FP, POLICY))
                 .isEqualTo(new ClaimOutcome.Duplicate(RecordStatus.SUCCEEDED, StoredResponse.empty(200)));
         assertThat(store.skip(key("r1"), OPERATOR, POLICY)).isEqualTo(AdminOutcome.WRONG_STATE);
+    }
+
+    @Test
+    void shouldResolveAndSkipAStalledRecordButNotOneWhoseLeaseIsLive() {
+        long staleToken = acquire(key("p1"), SHORT_LEASE).token();
+        acquire(key("p2"), SHORT_LEASE);
+        acquire(key("live"), POLICY);
+        assertThat(store.resolve(key("live"), OPERATOR_NOTE, POLICY)).isEqualTo(AdminOutcome.WRONG_STATE);
+        assertThat(store.skip(key("live"), OPERATOR, POLICY)).isEqualTo(AdminOutcome.WRONG_STATE);
+        await().atMost(PATIENCE)
+                .pollInterval(Duration.ofMillis(50))
+                .until(() -> listIds(filter().listings(Listing.STALLED).build()).containsAll(List.of("p1", "p2")));
+
+        assertThat(store.resolve(key("p1"), OperatorAction.by("bob", "handled by hand"), POLICY))
+                .isEqualTo(AdminOutcome.UPDATED);
+        assertThat(store.skip(key("p2"), OPERATOR, POLICY)).isEqualTo(AdminOutcome.UPDATED);
+
+        EventRecord resolved = record(key("p1"));
+        assertThat(resolved.status()).isEqualTo(RecordStatus.SUCCEEDED);
+        assertThat(resolved.lastError()).isEqualTo("handled by hand");
+        assertThat(resolved.history()).extracting(AuditEntry::action).containsExactly(AuditEntry.RESOLVE);
+        assertThat(record(key("p2")).status()).isEqualTo(RecordStatus.SUCCEEDED);
+        assertThat(store.complete(key("p1"), staleToken, Completion.succeeded(StoredResponse.empty(200)), POLICY))
+                .isEqualTo(new WriteOutcome.Stale());
+        assertThat(store.claim(key("p2"), FP, POLICY))
+                .isEqualTo(new ClaimOutcome.Duplicate(RecordStatus.SUCCEEDED, StoredResponse.empty(200)));
+        assertThat(listIds(filter().listings(Listing.STALLED).build())).doesNotContain("p1", "p2");
+        assertThat(record(key("live")).status()).isEqualTo(RecordStatus.PROCESSING);
     }
 
     @Test

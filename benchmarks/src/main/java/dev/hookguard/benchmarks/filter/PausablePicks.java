@@ -60,6 +60,17 @@ final class PausablePicks implements RecoveryStore {
     }
 
     @Override
+    public ClaimOutcome claim(
+            EventKey key, Fingerprint fingerprint, @Nullable Payload payload, IdempotencyPolicy policy) {
+        return delegate.claim(key, fingerprint, payload, policy);
+    }
+
+    @Override
+    public void warmUp() {
+        delegate.warmUp();
+    }
+
+    @Override
     public WriteOutcome renew(EventKey key, long token, IdempotencyPolicy policy) {
         return delegate.renew(key, token, policy);
     }

@@ -53,7 +53,21 @@ public final class IdempotentExecutor implements AutoCloseable {
      * @throws dev.hookguard.core.StoreUnavailableException when the store cannot be reached
      */
     public Start begin(EventKey key, Fingerprint fingerprint, Payload payload, IdempotencyPolicy policy) {
-        ClaimOutcome outcome = store.claim(key, fingerprint, policy);
+        return begin(key, fingerprint, payload, policy, false);
+    }
+
+    /**
+     * As {@link #begin(EventKey, Fingerprint, Payload, IdempotencyPolicy)}; with {@code keepPayload} the claim stores
+     * the payload with the record in the same atomic operation ({@link IdempotencyStore#claim(EventKey, Fingerprint,
+     * Payload, IdempotencyPolicy)}), for endpoints whose sender does not redeliver: a crash while the handler runs then
+     * leaves what a receiver retry needs. Without it the claim carries no payload (the cheaper hot path).
+     *
+     * @throws dev.hookguard.core.StoreUnavailableException when the store cannot be reached
+     */
+    public Start begin(
+            EventKey key, Fingerprint fingerprint, Payload payload, IdempotencyPolicy policy, boolean keepPayload) {
+        ClaimOutcome outcome =
+                keepPayload ? store.claim(key, fingerprint, payload, policy) : store.claim(key, fingerprint, policy);
         if (outcome instanceof ClaimOutcome.Acquired acquired) {
             return new InFlight(store, key, acquired, payload, policy, classifier, background);
         }

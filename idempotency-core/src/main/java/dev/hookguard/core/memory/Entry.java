@@ -27,7 +27,12 @@ record Entry(EventRecord record, Instant expiresAt) {
 
     /** A new PROCESSING record; {@code previous} is the expired record it replaces, if any. */
     static Entry created(
-            EventKey key, Fingerprint fingerprint, @Nullable Entry previous, Instant now, IdempotencyPolicy policy) {
+            EventKey key,
+            Fingerprint fingerprint,
+            @Nullable Payload payload,
+            @Nullable Entry previous,
+            Instant now,
+            IdempotencyPolicy policy) {
         EventRecord r = new EventRecord(
                 key,
                 RecordStatus.PROCESSING,
@@ -36,7 +41,7 @@ record Entry(EventRecord record, Instant expiresAt) {
                 1,
                 now.plus(policy.lease()),
                 null,
-                null,
+                payload,
                 null,
                 now,
                 now,
@@ -103,9 +108,11 @@ record Entry(EventRecord record, Instant expiresAt) {
         return new ClaimOutcome.Acquired(nextToken(record.token(), now), record.attempts() + 1);
     }
 
-    Entry reclaimed(ClaimOutcome.Acquired claim, Instant now, IdempotencyPolicy policy) {
+    /** Taken over by a claim; {@code payload} is kept only when the record keeps none. */
+    Entry reclaimed(ClaimOutcome.Acquired claim, @Nullable Payload payload, Instant now, IdempotencyPolicy policy) {
         return new Entry(
                 draft(now)
+                        .payload(record.payload() == null ? payload : record.payload())
                         .status(RecordStatus.PROCESSING)
                         .token(claim.token())
                         .attempts(claim.attempt())

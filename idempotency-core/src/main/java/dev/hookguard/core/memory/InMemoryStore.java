@@ -30,7 +30,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.Predicate;
+import java.util.function.BiPredicate;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
@@ -73,12 +73,18 @@ public final class InMemoryStore implements RecoveryStore {
 
     @Override
     public ClaimOutcome claim(EventKey key, Fingerprint fingerprint, IdempotencyPolicy policy) {
+        return claim(key, fingerprint, null, policy);
+    }
+
+    @Override
+    public ClaimOutcome claim(
+            EventKey key, Fingerprint fingerprint, @Nullable Payload payload, IdempotencyPolicy policy) {
         sweepStep();
         AtomicReference<ClaimOutcome> outcome = new AtomicReference<>();
         entries.compute(key, (k, current) -> {
             Instant now = clock.instant();
             if (current == null || current.expired(now)) {
-                Entry created = Entry.created(k, fingerprint, current, now, policy);
+                Entry created = Entry.created(k, fingerprint, payload, current, now, policy);
                 outcome.set(new ClaimOutcome.Acquired(created.record().token(), 1));
                 return tracked(current, created);
             }
@@ -89,7 +95,7 @@ public final class InMemoryStore implements RecoveryStore {
             ClaimOutcome found = current.outcomeOfClaim(now);
             outcome.set(found);
             return found instanceof ClaimOutcome.Acquired acquired
-                    ? tracked(current, current.reclaimed(acquired, now, policy))
+                    ? tracked(current, current.reclaimed(acquired, payload, now, policy))
                     : current;
         });
         return outcome.get();
@@ -226,25 +232,29 @@ public final class InMemoryStore implements RecoveryStore {
     public AdminOutcome replay(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
         return administer(
                 key,
-                r -> isOpen(r) && r.payload() != null,
+                (r, now) -> isOpen(r) && r.payload() != null,
                 (e, now) -> e.replayed(action, AuditEntry.REPLAY, now, policy));
     }
 
     @Override
     public AdminOutcome requeue(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
         return administer(
-                key, r -> r.status().isDeadLetter(), (e, now) -> e.requeued(action, AuditEntry.REQUEUE, now, policy));
+                key,
+                (r, now) -> r.status().isDeadLetter(),
+                (e, now) -> e.requeued(action, AuditEntry.REQUEUE, now, policy));
     }
 
     @Override
     public AdminOutcome resolve(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
         action.requireNote(AuditEntry.RESOLVE);
-        return administer(key, InMemoryStore::isOpen, (e, now) -> e.settled(action, AuditEntry.RESOLVE, now, policy));
+        return administer(
+                key, InMemoryStore::isSettleable, (e, now) -> e.settled(action, AuditEntry.RESOLVE, now, policy));
     }
 
     @Override
     public AdminOutcome skip(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
-        return administer(key, InMemoryStore::isOpen, (e, now) -> e.settled(action, AuditEntry.SKIP, now, policy));
+        return administer(
+                key, InMemoryStore::isSettleable, (e, now) -> e.settled(action, AuditEntry.SKIP, now, policy));
     }
 
     /** Drops every record past its retention; returns how many were dropped. */
@@ -351,14 +361,14 @@ public final class InMemoryStore implements RecoveryStore {
         return outcome.get();
     }
 
-    private AdminOutcome administer(EventKey key, Predicate<EventRecord> applies, Transition change) {
+    private AdminOutcome administer(EventKey key, BiPredicate<EventRecord, Instant> applies, Transition change) {
         AtomicReference<AdminOutcome> outcome = new AtomicReference<>(AdminOutcome.NOT_FOUND);
         entries.computeIfPresent(key, (k, current) -> {
             Instant now = clock.instant();
             if (current.expired(now)) {
                 return current;
             }
-            if (!applies.test(current.record())) {
+            if (!applies.test(current.record(), now)) {
                 outcome.set(AdminOutcome.WRONG_STATE);
                 return current;
             }
@@ -375,9 +385,17 @@ public final class InMemoryStore implements RecoveryStore {
     }
 
     private static boolean schedulable(EventRecord r, Instant now) {
-        boolean lapsed =
-                r.status() == RecordStatus.PROCESSING && r.leaseUntil() != null && !now.isBefore(r.leaseUntil());
-        return (r.status() == RecordStatus.FAILED || lapsed) && r.payload() != null;
+        return (r.status() == RecordStatus.FAILED || lapsed(r, now)) && r.payload() != null;
+    }
+
+    /** PROCESSING past its lease: its worker is presumed dead. */
+    private static boolean lapsed(EventRecord r, Instant now) {
+        return r.status() == RecordStatus.PROCESSING && r.leaseUntil() != null && !now.isBefore(r.leaseUntil());
+    }
+
+    /** What resolve and skip accept: an open record, or a stalled one (PROCESSING past its lease). */
+    private static boolean isSettleable(EventRecord r, Instant now) {
+        return isOpen(r) || lapsed(r, now);
     }
 
     /** DEAD, REJECTED or FAILED: the records an operator may replay, resolve or skip. */

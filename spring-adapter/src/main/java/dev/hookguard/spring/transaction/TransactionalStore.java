@@ -7,6 +7,7 @@ import dev.hookguard.core.Failure;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.ForwardingRecoveryStore;
 import dev.hookguard.core.IdempotencyPolicy;
+import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoreUnavailableException;
 import dev.hookguard.core.UnrecordableVerdictException;
@@ -73,6 +74,18 @@ final class TransactionalStore extends ForwardingRecoveryStore {
         this.transactions = transactions;
         this.transactionalEndpoint = transactionalEndpoint;
         this.lockWait = lockWait;
+    }
+
+    /**
+     * The claim keeping the payload on the endpoints outside the transactional mode; a transactional endpoint's claim
+     * needs none: it is part of the handler's transaction, so a crash rolls it back and leaves no record behind.
+     */
+    @Override
+    public ClaimOutcome claim(
+            EventKey key, Fingerprint fingerprint, @Nullable Payload payload, IdempotencyPolicy policy) {
+        return transactionalEndpoint.test(key.endpoint())
+                ? claim(key, fingerprint, policy)
+                : store.claim(key, fingerprint, payload, policy);
     }
 
     @Override
