@@ -20,7 +20,13 @@ public enum ErrorClass {
     /** The event's content did not match what the handler expects (a mapped parse or validation error). */
     SCHEMA("schema"),
     /** The handler ran but its verdict could not be recorded (store unreachable, lease lapsed unnoticed). */
-    UNRECORDED("unrecorded");
+    UNRECORDED("unrecorded"),
+    /**
+     * The handler never ran: something else answered the claimed delivery (the application's security chain, the
+     * framework's 404/405, a filter after Hookguard's). A misconfiguration, never the handler's verdict (DESIGN.md
+     * §1, rule 8): the event stays retryable.
+     */
+    NOT_HANDLED("not_handled");
 
     private final String code;
 

@@ -153,7 +153,11 @@ final class Answers {
 
     private void counted(EndpointConfig endpoint, Verdict verdict, @Nullable ErrorClass errorClass, int attempt) {
         DeliveryOutcome outcome = outcomeOf(verdict);
-        metrics.delivery(endpoint.name(), outcome);
+        metrics.delivery(
+                endpoint.name(),
+                verdict == Verdict.FAILED && errorClass == ErrorClass.NOT_HANDLED
+                        ? DeliveryOutcome.NOT_HANDLED
+                        : outcome);
         if (errorClass != null
                 && (verdict == Verdict.FAILED || verdict == Verdict.DEAD_LETTERED || verdict == Verdict.REJECTED)) {
             metrics.failure(endpoint.name(), outcome, errorClass);

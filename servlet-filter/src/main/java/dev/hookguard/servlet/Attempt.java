@@ -1,5 +1,6 @@
 package dev.hookguard.servlet;
 
+import dev.hookguard.core.executor.NotHandledException;
 import dev.hookguard.core.executor.Verdict;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.FilterChain;
@@ -20,7 +21,9 @@ import org.slf4j.LoggerFactory;
  * result exactly once: when {@code doFilter} returns, or, if the handler went asynchronous, when the
  * asynchronous work completes, fails or times out. A handler that throws is answered 500 by the filter (no
  * container error page, no stack trace); the delivery whose failure makes the event DEAD is answered with the
- * configured dead status instead, if its response is not yet committed.
+ * configured dead status instead, if its response is not yet committed. Where the filter checks that the handler
+ * ran ({@code handlerChecked}), a response the handler did not produce is never its verdict (DESIGN.md §1, rule 8):
+ * the claim is released as a retryable {@code not_handled} failure and the sender is answered 503.
  */
 final class Attempt {
 
@@ -37,6 +40,7 @@ final class Attempt {
     private final CachedBodyRequest request;
     private final CapturingResponse response;
     private final HttpServletResponse container;
+    private final boolean handlerChecked;
     private final long startedNanos = System.nanoTime();
     private final AtomicBoolean recorded = new AtomicBoolean();
     private volatile @Nullable Throwable asyncFailure;
@@ -49,8 +53,10 @@ final class Attempt {
             DeliveryMetrics metrics,
             CachedBodyRequest request,
             CapturingResponse response,
-            HttpServletResponse container) {
+            HttpServletResponse container,
+            boolean handlerChecked) {
         this.metrics = metrics;
+        this.handlerChecked = handlerChecked;
         this.endpoint = endpoint;
         this.eventId = eventId;
         this.recorder = recorder;
@@ -121,6 +127,10 @@ final class Attempt {
             recordFailure(failure);
             return;
         }
+        if (handlerChecked && request.getAttribute(HookguardFilter.HANDLER_INVOKED_ATTRIBUTE) == null) {
+            notHandled();
+            return;
+        }
         handlerDuration();
         Verdict verdict = recorder.finish(
                 response.captured(), RetryAfter.parse(response.getHeader("Retry-After"), java.time.Instant.now()));
@@ -169,6 +179,33 @@ final class Attempt {
                         ? Reply.retryAfter(503, "The webhook handler timed out", Duration.ofSeconds(1))
                         : HANDLER_FAILED;
         reply.writeTo(container);
+    }
+
+    /**
+     * Rule 8 of DESIGN.md §1: the response came from something other than the handler, so it is discarded, the claim
+     * is released as a retryable failure, and the sender is asked to come back.
+     */
+    private void notHandled() throws IOException {
+        int status = response.getStatus();
+        String path = request.getRequestURI();
+        log.warn(
+                "Misconfiguration: a delivery to endpoint '{}' at {} was answered {} by something other than its"
+                        + " handler (a security chain, a filter after Hookguard's, no handler at the path); the handler"
+                        + " did not run, the event stays retryable (not_handled) and the sender gets 503. Let the path"
+                        + " through to the handler.",
+                endpoint,
+                path,
+                status);
+        Verdict verdict = recorder.fail(new NotHandledException(
+                "HTTP " + status + " for " + path + " came from something other than the handler"));
+        if (container.isCommitted()) {
+            log.error("The response to the unhandled delivery at {} was already committed; the sender got it", path);
+        } else if (verdict == Verdict.DEAD_LETTERED) {
+            deadReply().writeTo(container);
+        } else {
+            Reply.retryAfter(503, "The webhook was not handled; retry later", config.unavailableRetryAfter())
+                    .writeTo(container);
+        }
     }
 
     /** Rule 4 of DESIGN.md §1: the handler's answer is not given while its verdict is not in the store. */

@@ -29,6 +29,10 @@ import org.slf4j.LoggerFactory;
  *       answers 410.
  *   <li>On the event's last attempt a retryable {@code sendError} is held back until the verdict is known, so
  *       that the filter can answer 202 instead once the event is recorded DEAD.
+ *   <li>Where the filter checks that the handler ran ({@code holdAll}), every {@code sendError} and {@code
+ *       sendRedirect} is held back until the chain returns: one that did not come from the handler (a security
+ *       filter's 403 or redirect to a login page, a default servlet's 404) is discarded for a 503 (DESIGN.md §1,
+ *       rule 8), since containers take such a response as final the moment it is sent.
  * </ul>
  */
 final class CapturingResponse extends HttpServletResponseWrapper {
@@ -41,17 +45,20 @@ final class CapturingResponse extends HttpServletResponseWrapper {
 
     private final BodyCapture body;
     private final boolean lastAttempt;
+    private final boolean holdAll;
     private int status;
     private boolean errorSent;
     private @Nullable HeldError heldError;
+    private @Nullable String heldRedirect;
     private @Nullable ServletOutputStream stream;
     private @Nullable PrintWriter writer;
     private @Nullable Writer captureWriter;
 
-    CapturingResponse(HttpServletResponse response, int cap, boolean lastAttempt) {
+    CapturingResponse(HttpServletResponse response, int cap, boolean lastAttempt, boolean holdAll) {
         super(response);
         this.body = new BodyCapture(cap);
         this.lastAttempt = lastAttempt;
+        this.holdAll = holdAll;
         this.status = response.getStatus();
         if (!response.isCommitted() && response.getBufferSize() < cap) {
             response.setBufferSize(cap);
@@ -102,7 +109,7 @@ final class CapturingResponse extends HttpServletResponseWrapper {
 
     @Override
     public void setStatus(int sc) {
-        if (heldError == null) {
+        if (!suppressed()) {
             status = neverGone(sc);
             super.setStatus(status);
         }
@@ -122,7 +129,7 @@ final class CapturingResponse extends HttpServletResponseWrapper {
     public void sendError(int sc, @Nullable String msg) throws IOException {
         status = neverGone(sc);
         body.clear();
-        if (lastAttempt && Classification.of(status) == Classification.RETRYABLE && !isCommitted()) {
+        if ((holdAll || lastAttempt && Classification.of(status) == Classification.RETRYABLE) && !isCommitted()) {
             heldError = new HeldError(status, msg);
             return;
         }
@@ -138,6 +145,10 @@ final class CapturingResponse extends HttpServletResponseWrapper {
     public void sendRedirect(String location) throws IOException {
         status = SC_FOUND;
         body.clear();
+        if (holdAll && !isCommitted()) {
+            heldRedirect = location;
+            return;
+        }
         super.sendRedirect(location);
     }
 
@@ -146,6 +157,7 @@ final class CapturingResponse extends HttpServletResponseWrapper {
         super.reset();
         body.clear();
         heldError = null;
+        heldRedirect = null;
         errorSent = false;
         status = ((HttpServletResponse) getResponse()).getStatus();
     }
@@ -179,7 +191,7 @@ final class CapturingResponse extends HttpServletResponseWrapper {
     /** Moves what the writer holds into the container's buffer; the container flushes when the filter is done. */
     @Override
     public void flushBuffer() throws IOException {
-        if (heldError == null) {
+        if (!suppressed()) {
             flushWriter();
         }
     }
@@ -190,12 +202,22 @@ final class CapturingResponse extends HttpServletResponseWrapper {
         return heldError;
     }
 
-    /** Passes a held {@code sendError} to the container, as the application asked. */
+    /** Passes a held {@code sendError} or {@code sendRedirect} to the container, as the application asked. */
     void releaseHeldError() throws IOException {
         HeldError held = heldError;
         if (held != null) {
             heldError = null;
-            sendError(held.status(), held.message());
+            errorSent = true;
+            if (held.message() == null) {
+                super.sendError(held.status());
+            } else {
+                super.sendError(held.status(), held.message());
+            }
+        }
+        String location = heldRedirect;
+        if (location != null) {
+            heldRedirect = null;
+            super.sendRedirect(location);
         }
     }
 
@@ -209,7 +231,7 @@ final class CapturingResponse extends HttpServletResponseWrapper {
     }
 
     private boolean suppressed() {
-        return heldError != null;
+        return heldError != null || heldRedirect != null;
     }
 
     /** Encodes what the writer holds into the capture, without flushing the container's response. */

@@ -32,6 +32,11 @@ public enum DeliveryOutcome {
      * the write is retried in the background until the lease ends (DESIGN.md §1, rule 4).
      */
     UNRECORDED,
+    /**
+     * Something other than the handler answered the claimed delivery (a security filter, a filter after
+     * Hookguard's, no servlet at the path): recorded FAILED {@code not_handled}, answered 503 (DESIGN.md §1, rule 8).
+     */
+    NOT_HANDLED,
     /** The lease was lost before the verdict was written; nothing was recorded. */
     STALE,
     /** Async intake stored the delivery QUEUED (or found it waiting or being handled) and answered 202. */

@@ -13,6 +13,7 @@ import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.FilterConfig;
+import jakarta.servlet.Servlet;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
@@ -64,10 +65,40 @@ public final class HookguardFilter implements Filter {
      * 404.
      */
     public static final String ENDPOINT_ATTRIBUTE = "dev.hookguard.servlet.endpoint";
+    /**
+     * Request attribute set (to {@code Boolean.TRUE}) on entry to the guarded handler: by the servlet that {@link
+     * #handler(Servlet)} registers, or by a framework adapter when it invokes the handler method. Where the filter
+     * checks it (see {@link #HANDLER_CHECK_ATTRIBUTE}), a claimed delivery answered without it is not the handler's
+     * verdict (DESIGN.md §1, rule 8).
+     */
+    public static final String HANDLER_INVOKED_ATTRIBUTE = "dev.hookguard.servlet.handlerInvoked";
+    /**
+     * Request attribute by which a framework adapter ahead of the filter says (with {@code Boolean.TRUE}) that the
+     * request's handler sets {@link #HANDLER_INVOKED_ATTRIBUTE}, which turns the check on for this request. Without
+     * it the filter checks every delivery once a servlet of its context is registered through {@link
+     * #handler(Servlet)}.
+     */
+    public static final String HANDLER_CHECK_ATTRIBUTE = "dev.hookguard.servlet.handlerCheck";
 
     private static final Logger log = LoggerFactory.getLogger(HookguardFilter.class);
 
     private volatile @Nullable Guard guard;
+    private volatile boolean handlersMarked;
+
+    /**
+     * The application's handler servlet, marked so that the filter can tell its responses from anybody else's
+     * (DESIGN.md §1, rule 8): register this instead of {@code servlet} ({@code
+     * servletContext.addServlet(name, HookguardFilter.handler(servlet))}). Once one servlet of the context is
+     * registered so, a claimed delivery that reaches no marked servlet (a later filter or a security chain answered
+     * it, or no servlet is mapped at its path) is released as a retryable {@code not_handled} failure and answered
+     * 503 with {@code Retry-After}, never recorded as the event's verdict.
+     */
+    public static Servlet handler(Servlet servlet) {
+        if (servlet == null) {
+            throw new IllegalArgumentException("the handler servlet must be given");
+        }
+        return new MarkedHandler(servlet);
+    }
 
     /** A filter configured from its init-params when the container initialises it. */
     public HookguardFilter() {}
@@ -94,6 +125,7 @@ public final class HookguardFilter implements Filter {
             }
         }
         Guard started = guard;
+        handlersMarked = MarkedHandler.registeredIn(filterConfig.getServletContext());
         if (started != null) {
             MappingWarnings.check(
                     filterConfig.getServletContext(), started.config().endpoints());
@@ -271,8 +303,10 @@ public final class HookguardFilter implements Filter {
     private void handOff(Delivery delivery, EventIdResult.Found found, byte[] body, Recorder recorder, boolean last)
             throws IOException, ServletException {
         EndpointConfig endpoint = delivery.endpoint();
+        boolean handlerChecked =
+                handlersMarked || Boolean.TRUE.equals(delivery.request().getAttribute(HANDLER_CHECK_ATTRIBUTE));
         CapturingResponse capturing =
-                new CapturingResponse(delivery.response(), endpoint.policy().responseBodyCap(), last);
+                new CapturingResponse(delivery.response(), endpoint.policy().responseBodyCap(), last, handlerChecked);
         CachedBodyRequest request = new CachedBodyRequest(delivery.request(), body, capturing);
         new Attempt(
                         endpoint.name(),
@@ -282,7 +316,8 @@ public final class HookguardFilter implements Filter {
                         delivery.metrics(),
                         request,
                         capturing,
-                        delivery.response())
+                        delivery.response(),
+                        handlerChecked)
                 .run(delivery.chain());
     }
 

@@ -42,6 +42,11 @@ final class JettyContainer implements ServletContainer {
         filter.setInitParameters(app.initParams());
         filter.setAsyncSupported(true);
         context.addFilter(filter, app.filterMapping(), EnumSet.of(DispatcherType.REQUEST, DispatcherType.ASYNC));
+        for (jakarta.servlet.Filter later : app.laterFilters()) {
+            FilterHolder holder = new FilterHolder(later);
+            holder.setAsyncSupported(true);
+            context.addFilter(holder, app.filterMapping(), EnumSet.of(DispatcherType.REQUEST));
+        }
         app.servlets().forEach((pattern, servlet) -> {
             ServletHolder holder = new ServletHolder(servlet);
             holder.setAsyncSupported(true);

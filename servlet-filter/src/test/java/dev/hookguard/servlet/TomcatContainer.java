@@ -52,6 +52,18 @@ final class TomcatContainer implements ServletContainer {
         map.setDispatcher("REQUEST");
         map.setDispatcher("ASYNC");
         context.addFilterMap(map);
+        int[] later = {0};
+        for (jakarta.servlet.Filter laterFilter : app.laterFilters()) {
+            FilterDef def = new FilterDef();
+            def.setFilterName("later" + later[0]++);
+            def.setFilter(laterFilter);
+            def.setAsyncSupported("true");
+            context.addFilterDef(def);
+            FilterMap laterMap = new FilterMap();
+            laterMap.setFilterName(def.getFilterName());
+            laterMap.addURLPattern(app.filterMapping());
+            context.addFilterMap(laterMap);
+        }
         int[] index = {0};
         app.servlets().forEach((pattern, servlet) -> {
             String name = "servlet" + index[0]++;

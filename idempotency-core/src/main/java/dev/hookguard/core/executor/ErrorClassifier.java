@@ -22,7 +22,8 @@ import org.jspecify.annotations.Nullable;
  * built-in ones: time-outs ({@link TimeoutException}, {@link InterruptedIOException} such as {@code
  * SocketTimeoutException}, {@link HttpTimeoutException}) are {@code timeout}; {@link SocketException} (such as
  * {@code ConnectException}), {@link UnknownHostException} and {@link ClosedChannelException} are {@code
- * network}. Anything else is {@code exception}.
+ * network}. Anything else is {@code exception}. A {@link NotHandledException} is always {@code not_handled}, whatever
+ * the user's mappings say.
  *
  * <p>A response status is classified as: 408 and 504 {@code timeout}; 429 {@code rate_limited}; other
  * retryable statuses (5xx, 425, 1xx, 3xx) {@code server_error}; other 4xx {@code client_error}; the user may
@@ -62,6 +63,9 @@ public final class ErrorClassifier {
 
     /** The class of a handler that threw {@code error}. */
     public ErrorClass ofException(Throwable error) {
+        if (error instanceof NotHandledException) {
+            return ErrorClass.NOT_HANDLED;
+        }
         @Nullable Throwable current = error;
         for (int depth = 0; current != null && depth < MAX_CAUSES; depth++) {
             @Nullable ErrorClass mapped = mapped(current.getClass());

@@ -57,6 +57,19 @@ class ErrorClassifierTest {
     }
 
     @Test
+    void shouldClassifyAnUnhandledDeliveryAsNotHandledWhateverTheUserMaps() {
+        ErrorClassifier mapped = ErrorClassifier.custom()
+                .exception(RuntimeException.class, ErrorClass.SCHEMA)
+                .build();
+
+        assertThat(DEFAULTS.ofException(new NotHandledException("403 from a filter")))
+                .isEqualTo(ErrorClass.NOT_HANDLED);
+        assertThat(mapped.ofException(new NotHandledException("403 from a filter")))
+                .isEqualTo(ErrorClass.NOT_HANDLED);
+        assertThat(ErrorClass.fromCode("not_handled")).isEqualTo(ErrorClass.NOT_HANDLED);
+    }
+
+    @Test
     void shouldClassifyTimeouts() {
         assertThat(DEFAULTS.ofException(new SocketTimeoutException("read timed out")))
                 .isEqualTo(ErrorClass.TIMEOUT);

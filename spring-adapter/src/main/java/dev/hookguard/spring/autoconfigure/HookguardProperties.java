@@ -56,6 +56,9 @@ public class HookguardProperties {
     /** Checks before and while a request body is read, and the request headers never stored. */
     private final Hardening hardening = new Hardening();
 
+    /** The start-up check that the application's Spring Security lets senders through to every guarded path. */
+    private final SecurityCheck securityCheck = new SecurityCheck();
+
     /** The dispatcher: the worker pool that redelivers queued, retried and replayed events to their endpoint. */
     @NestedConfigurationProperty
     private final DispatcherProperties dispatcher = new DispatcherProperties();
@@ -66,6 +69,31 @@ public class HookguardProperties {
 
     public Hardening getHardening() {
         return hardening;
+    }
+
+    public SecurityCheck getSecurityCheck() {
+        return securityCheck;
+    }
+
+    /** {@code hookguard.security-check.*}: the start-up check of the application's {@code SecurityFilterChain}s. */
+    public static class SecurityCheck {
+
+        /** Default of {@code hookguard.security-check.enabled}. */
+        public static final boolean DEFAULT_ENABLED = true;
+
+        /**
+         * Whether start-up fails when the application's SecurityFilterChain would refuse a sender's anonymous POST
+         * (no session, no CSRF token) to a guarded webhook path; checked only with Spring Security on the class path.
+         */
+        private boolean enabled = DEFAULT_ENABLED;
+
+        public boolean isEnabled() {
+            return enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
     }
 
     /** {@code hookguard.hardening.*}: the filter's {@code Hardening}; unset values keep its defaults. */

@@ -8,10 +8,12 @@ import jakarta.servlet.DispatcherType;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.web.servlet.DispatcherServlet;
 
 /**
@@ -20,7 +22,8 @@ import org.springframework.web.servlet.DispatcherServlet;
  * {@code ASYNC} dispatch returns), async supported, at order {@link
  * HookguardWebFilter#ORDER} (ahead of Spring's form, hidden-method and request-context filters, which read
  * parameters); the {@code hookguardDispatcherLifecycle}; and the {@code hookguardWebMvcConfigurer}. The same beans as {@link dev.hookguard.spring.EnableHookguard}
- * declares: when that annotation already did, these back off.
+ * declares: when that annotation already did, these back off. With Spring Security, also the start-up check of its
+ * chains against the guarded paths ({@code hookguard.security-check.enabled}).
  */
 @AutoConfiguration(
         after = {
@@ -64,6 +67,23 @@ public class HookguardWebAutoConfiguration {
     public HookguardDispatcherLifecycle hookguardDispatcherLifecycle(
             HookguardWebFilter filter, ApplicationContext context) {
         return new HookguardDispatcherLifecycle(filter, context);
+    }
+
+    /**
+     * With Spring Security on the class path: the start-up check that its {@code SecurityFilterChain}s let a sender's
+     * anonymous POST through to every guarded path ({@code hookguard.security-check.enabled}).
+     */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = "org.springframework.security.web.FilterChainProxy")
+    @ConditionalOnProperty(
+            name = "hookguard.security-check.enabled",
+            matchIfMissing = HookguardProperties.SecurityCheck.DEFAULT_ENABLED)
+    static class SecurityCheckConfiguration {
+
+        @Bean
+        static SecurityChainCheck hookguardSecurityCheck(ApplicationContext context, HookguardWebFilter filter) {
+            return new SecurityChainCheck(context, filter);
+        }
     }
 
     /** Resolves {@code @WebhookEventId} and refuses unverified requests to annotated handlers. */

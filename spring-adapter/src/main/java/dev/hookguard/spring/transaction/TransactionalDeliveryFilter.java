@@ -97,7 +97,7 @@ final class TransactionalDeliveryFilter implements Filter {
      * Runs the handler in the transaction its claim opened (the claim, the handler's writes and the verdict commit
      * once): no pooled connection is held while the body is read and verified. Without one (the filter fails open)
      * the handler runs in a transaction of its own that is never committed. A handler that throws or answers a
-     * retryable status is rolled back at once, so that its failure is recorded on a free connection.
+     * retryable status, or never reached (DESIGN.md §1, rule 8), is rolled back at once, so that its failure is recorded on a free connection.
      */
     private void handle(TransactionalDelivery delivery, FilterChain chain, ServletRequest req, ServletResponse res)
             throws IOException, ServletException {
@@ -112,9 +112,16 @@ final class TransactionalDeliveryFilter implements Filter {
             throw e;
         }
         if (!req.isAsyncStarted()
-                && Classification.of(((HttpServletResponse) res).getStatus()) == Classification.RETRYABLE) {
+                && (Classification.of(((HttpServletResponse) res).getStatus()) == Classification.RETRYABLE
+                        || notHandled(req))) {
             rollBackEarly(delivery, null);
         }
+    }
+
+    /** The handler method was never invoked (DESIGN.md §1, rule 8): the filter records a failure on a free connection. */
+    private static boolean notHandled(ServletRequest req) {
+        return Boolean.TRUE.equals(req.getAttribute(HookguardFilter.HANDLER_CHECK_ATTRIBUTE))
+                && req.getAttribute(HookguardFilter.HANDLER_INVOKED_ATTRIBUTE) == null;
     }
 
     private void settle(

@@ -29,7 +29,10 @@ import org.springframework.core.Ordered;
  * decided by the handler mapping that will serve it ({@link HandlerRouting}): a request whose handler is an {@code
  * IdempotentWebhook} method, in whatever variant of its path, goes through a {@link HookguardFilter} (wrapped by the
  * transactional mode where handlers ask for it) for that method's endpoint, as does a request to an endpoint's
- * configured path; other requests pass untouched.
+ * configured path; other requests pass untouched. A guarded request that the container routes to a {@code
+ * DispatcherServlet} must reach a handler there ({@link HandlerInvokedInterceptor}): an answer from anything else
+ * (Spring Security, the framework's 404/405, a static-resource 404, an error page) is never the event's verdict
+ * (DESIGN.md §1, rule 8).
  *
  * <p>Register it ahead of every filter that reads request parameters, with async support, for {@code REQUEST} and
  * {@code ASYNC} dispatches (an asynchronous handler's verdict is recorded when its {@code ASYNC} dispatch returns): Spring Boot does so at order {@link #ORDER}; without Boot, use a {@code DelegatingFilterProxy}.
@@ -40,6 +43,7 @@ public class HookguardWebFilter implements Filter, SmartInitializingSingleton, D
     public static final int ORDER = Ordered.HIGHEST_PRECEDENCE + 10;
 
     private final ApplicationContext context;
+    private final MvcServlets mvcServlets = new MvcServlets();
     private volatile HookguardAssembly.@Nullable Assembled assembled;
 
     /** A filter that assembles itself from this context's beans once all singletons exist. */
@@ -69,6 +73,9 @@ public class HookguardWebFilter implements Filter, SmartInitializingSingleton, D
                 return;
             }
             http.setAttribute(HookguardFilter.ENDPOINT_ATTRIBUTE, endpoint);
+            if (mvcServlets.servesMvc(http)) {
+                http.setAttribute(HookguardFilter.HANDLER_CHECK_ATTRIBUTE, Boolean.TRUE);
+            }
         }
         current.filter().doFilter(request, response, chain);
     }
