@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A receiver with sync intake on an endpoint whose sender never redelivers (receiver retries, GitHub's default) is
- * killed ({@code SIGKILL}) while {@value #EVENTS} handlers run, and started again on the same port. No sender sends
+ * killed ({@code SIGKILL}) while its handlers run ({@value #EVENTS} deliveries at once; a loaded machine may answer a
+ * few 503 before their handler, which this sender never sends again), and started again on the same port. No sender sends
  * anything more (each event was delivered once, and its delivery died with the process), and no request reaches the
  * restarted node: its dispatcher knows its address from its start, its sweeper finds the records whose lease ran out,
  * and since their claims kept the payload it schedules them; every one runs again and ends SUCCEEDED, none stays
@@ -64,21 +65,25 @@ class SyncReceiverKillIT {
         try {
             Process first = receiver(kind, storeUri, ledger, port);
             Map<String, Long> atKill;
-            int inFlight;
+            List<String> inFlight;
+            int answeredBeforeKill;
             long restartedAt;
             long recoveredMillis;
             try (Storm storm = new Storm(ReceiverKillIT.port(first), figures, id -> Scenario.recorded(checker, id))
                     .maxTries(1)) { // the sender never redelivers
                 CompletableFuture<Void> sent = storm.start(ids, Duration.ZERO);
-                await().atMost(Duration.ofSeconds(60)).until(() -> ledger.total() >= EVENTS);
+                // every delivery either reached its handler or was answered (a loaded machine may refuse a few)
+                await().atMost(Duration.ofSeconds(60)).until(() -> ledger.total() + figures.deliveries.get() >= EVENTS);
+                answeredBeforeKill = figures.deliveries.get();
                 first.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
-                inFlight = ledger.total();
+                inFlight = List.copyOf(ledger.runs().keySet());
                 sent.get(60, TimeUnit.SECONDS);
-                atKill = Scenario.statuses(checker, ids);
-                assertThat(atKill).as("the records at the kill").containsOnlyKeys(RecordStatus.PROCESSING.name());
+                atKill = Scenario.statuses(checker, inFlight);
+                assertThat(inFlight).as("handlers in flight at the kill").hasSizeGreaterThanOrEqualTo(EVENTS / 2);
+                assertThat(atKill).as("their records at the kill").containsOnlyKeys(RecordStatus.PROCESSING.name());
                 assertThat(storm.gaveUp())
                         .as("deliveries that died with the receiver")
-                        .hasSize(EVENTS);
+                        .containsExactlyInAnyOrderElementsOf(inFlight);
             } finally {
                 first.destroyForcibly();
             }
@@ -91,7 +96,7 @@ class SyncReceiverKillIT {
                 await().atMost(Duration.ofSeconds(120))
                         .pollInterval(Duration.ofMillis(200))
                         .untilAsserted(() -> {
-                            Map<String, Long> now = Scenario.statuses(checker, ids);
+                            Map<String, Long> now = Scenario.statuses(checker, inFlight);
                             String step = now.toString();
                             if (timeline.isEmpty()
                                     || !timeline.get(timeline.size() - 1).endsWith(step)) {
@@ -107,16 +112,18 @@ class SyncReceiverKillIT {
 
             Map<String, Integer> runs = ledger.runs();
             System.out.printf(
-                    "[fault-figures] %s: events=%d in-flight-at-kill=%d statuses-at-kill=%s all SUCCEEDED %d ms after the"
-                            + " restart with no inbound request (lease %d ms) handler-runs{runs=events}=%s%n",
+                    "[fault-figures] %s: events=%d answered-before-kill=%d in-flight-at-kill=%d statuses-at-kill=%s all"
+                            + " SUCCEEDED %d ms after the restart with no inbound request (lease %d ms)"
+                            + " handler-runs{runs=events}=%s%n",
                     test,
                     EVENTS,
-                    inFlight,
+                    answeredBeforeKill,
+                    inFlight.size(),
                     atKill,
                     recoveredMillis,
                     LEASE.toMillis(),
                     Figures.runHistogram(ids, id -> runs.getOrDefault(id, 0)));
-            assertThat(ids)
+            assertThat(inFlight)
                     .allSatisfy(id -> assertThat(runs.getOrDefault(id, 0))
                             .as("runs of " + id + ": one cut off by the kill, one after")
                             .isEqualTo(2));

@@ -56,10 +56,7 @@ abstract class AbstractNotHandledIT {
     void shouldNotSettleAnEventThatALaterFilterAnsweredAndRunTheHandlerOnItsNextDelivery(String refusal)
             throws Exception {
         later.set(refusal);
-        try (ServletContainer container = containers()
-                .start(WebApp.of(filter())
-                        .servlet("/hooks/*", HookguardFilter.handler(handler))
-                        .laterFilter(laterFilter()))) {
+        try (ServletContainer container = containers().start(behindALaterFilter())) {
             Sender sender = new Sender(Sender.client(), container.base());
             String id = AbstractFilterIT.id();
             byte[] body = AbstractFilterIT.json(id);
@@ -72,9 +69,7 @@ abstract class AbstractNotHandledIT {
             later.set("permit");
             HttpResponse<String> handled = sender.send(signed(sender, "/hooks/std", id, body));
 
-            assertThat(handled.statusCode()).isEqualTo(200);
-            assertThat(handler.runs(id)).isEqualTo(1);
-            assertThat(record(std, id).status()).isEqualTo(RecordStatus.SUCCEEDED);
+            assertHandledOnce(handled, std, id);
         }
     }
 
@@ -100,19 +95,14 @@ abstract class AbstractNotHandledIT {
 
             HttpResponse<String> handled = sender.send(signed(sender, "/hooks/unmapped", id, body));
 
-            assertThat(handled.statusCode()).isEqualTo(200);
-            assertThat(handler.runs(id)).isEqualTo(1);
-            assertThat(record(unmapped, id).status()).isEqualTo(RecordStatus.SUCCEEDED);
+            assertHandledOnce(handled, unmapped, id);
         }
     }
 
     @Test
     void shouldPutANotHandledEventOfAReceiverRetriesEndpointInTheDueQueue() throws Exception {
         later.set("send-error");
-        try (ServletContainer container = containers()
-                .start(WebApp.of(filter())
-                        .servlet("/hooks/*", HookguardFilter.handler(handler))
-                        .laterFilter(laterFilter()))) {
+        try (ServletContainer container = containers().start(behindALaterFilter())) {
             Sender sender = new Sender(Sender.client(), container.base());
             String id = UUID.randomUUID().toString();
             byte[] body = AbstractFilterIT.json(id);
@@ -141,6 +131,12 @@ abstract class AbstractNotHandledIT {
         }
     }
 
+    private void assertHandledOnce(HttpResponse<String> response, String endpoint, String id) {
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(handler.runs(id)).isEqualTo(1);
+        assertThat(record(endpoint, id).status()).isEqualTo(RecordStatus.SUCCEEDED);
+    }
+
     private void assertNotHandled(HttpResponse<String> response, String endpoint, String id) {
         assertThat(response.statusCode()).isEqualTo(503);
         assertThat(response.headers().firstValue("Retry-After")).isPresent();
@@ -167,6 +163,13 @@ abstract class AbstractNotHandledIT {
                         .scheme(GITHUB, SignatureConfig.of(GITHUB_SECRET))
                         .build())
                 .build());
+    }
+
+    /** The marked handler on {@code /hooks/*}, behind a filter that does what {@link #later} says. */
+    private WebApp behindALaterFilter() {
+        return WebApp.of(filter())
+                .servlet("/hooks/*", HookguardFilter.handler(handler))
+                .laterFilter(laterFilter());
     }
 
     private Filter laterFilter() {

@@ -46,7 +46,7 @@ class NotHandledSpringSecurityIT {
     IdempotencyStore store;
 
     @Autowired
-    RefusingSecurityApp.StripeHandler stripe;
+    StripeRunsHandler stripe;
 
     @Autowired
     RefusingSecurityApp.Gate gate;

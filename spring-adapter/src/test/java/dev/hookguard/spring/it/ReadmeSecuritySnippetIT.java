@@ -51,7 +51,7 @@ class ReadmeSecuritySnippetIT {
     IdempotencyStore store;
 
     @Autowired
-    ReadmeSecurityApp.StripeHandler stripe;
+    StripeRunsHandler stripe;
 
     Sender sender;
 

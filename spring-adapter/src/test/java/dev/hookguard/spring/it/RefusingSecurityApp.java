@@ -1,23 +1,14 @@
 package dev.hookguard.spring.it;
 
-import dev.hookguard.spring.IdempotentWebhook;
-import dev.hookguard.spring.WebhookEventId;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
-import org.springframework.http.ResponseEntity;
 import org.springframework.security.authorization.AuthorizationDecision;
 import org.springframework.security.config.Customizer;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.csrf.CsrfFilter;
-import org.springframework.web.bind.annotation.PostMapping;
-import org.springframework.web.bind.annotation.RequestBody;
-import org.springframework.web.bind.annotation.RestController;
 
 /**
  * A Spring Boot application whose security chain refuses its webhook path until the test opens the {@link Gate}:
@@ -27,7 +18,7 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @SpringBootConfiguration
 @EnableAutoConfiguration
-@Import(RefusingSecurityApp.StripeHandler.class)
+@Import(StripeRunsHandler.class)
 class RefusingSecurityApp {
 
     static final String STRIPE_SECRET = "whsec_it_refusing_security_app_secret";
@@ -68,23 +59,5 @@ class RefusingSecurityApp {
                         request -> gate.mode == Gate.Mode.CSRF && CsrfFilter.DEFAULT_CSRF_MATCHER.matches(request)))
                 .formLogin(Customizer.withDefaults())
                 .build();
-    }
-
-    /** A Stripe handler that counts its runs per event. */
-    @RestController
-    static class StripeHandler {
-        private final Map<String, AtomicInteger> runs = new ConcurrentHashMap<>();
-
-        int runs(String eventId) {
-            AtomicInteger count = runs.get(eventId);
-            return count == null ? 0 : count.get();
-        }
-
-        @PostMapping(path = "/webhooks/stripe", produces = "application/json")
-        @IdempotentWebhook("stripe")
-        ResponseEntity<String> stripe(@RequestBody String event, @WebhookEventId String eventId) {
-            int run = runs.computeIfAbsent(eventId, id -> new AtomicInteger()).incrementAndGet();
-            return ResponseEntity.ok("{\"eventId\":\"" + eventId + "\",\"run\":" + run + "}");
-        }
     }
 }

@@ -30,7 +30,7 @@ class SecurityCheckIT {
     /** The application: the console behind form login as the old README printed it, CSRF on everywhere. */
     @SpringBootConfiguration
     @EnableAutoConfiguration
-    @Import(RefusingSecurityApp.StripeHandler.class)
+    @Import(StripeRunsHandler.class)
     static class OldReadmeApp {
         @Bean
         SecurityFilterChain securityFilterChain(HttpSecurity http) throws Exception {
@@ -47,7 +47,7 @@ class SecurityCheckIT {
     /** CSRF ignored for the webhooks, but authentication still required: the sender is sent to the login page. */
     @SpringBootConfiguration
     @EnableAutoConfiguration
-    @Import(RefusingSecurityApp.StripeHandler.class)
+    @Import(StripeRunsHandler.class)
     static class LoginRequiredApp {
         @Bean
         SecurityFilterChain webhooks(HttpSecurity http) throws Exception {
