@@ -34,8 +34,8 @@ class ConsoleReadApiIT extends AbstractConsoleApiIT {
         assertThat(session.get("listings")).isEqualTo(List.of("dead", "rejected", "failed", "queued", "stalled"));
         assertThat(session.get("errorClasses"))
                 .asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.LIST)
-                .contains("timeout", "schema")
-                .hasSize(8);
+                .contains("timeout", "schema", "not_handled")
+                .hasSize(dev.hookguard.core.ErrorClass.values().length);
         assertThat(json(reader.get("api/session"), 200)).containsEntry("canWrite", false);
     }
 
