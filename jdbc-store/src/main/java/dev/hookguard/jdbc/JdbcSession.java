@@ -33,7 +33,7 @@ final class JdbcSession {
             .withFetchWarnings(false);
 
     /** How often an operation is run again after a deadlock or serialization failure. */
-    static final int MAX_CONFLICT_RETRIES = 3;
+    static final int MAX_CONFLICT_RETRIES = 6;
 
     private static final Logger log = LoggerFactory.getLogger(JdbcSession.class);
 
@@ -153,10 +153,13 @@ final class JdbcSession {
         }
     }
 
-    /** A random pause of 1 to 4, 8, 16 ms, so that the retried transactions do not collide again at once. */
+    /**
+     * A random pause of 1 to 4, 8, 16, 32, 64 ms (at most 64), so that the retried transactions do not collide again
+     * at once.
+     */
     private static void pause(int retry) {
         try {
-            Thread.sleep(ThreadLocalRandom.current().nextLong(1, 4L << retry));
+            Thread.sleep(ThreadLocalRandom.current().nextLong(1, 4L << Math.min(retry, 4)));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
