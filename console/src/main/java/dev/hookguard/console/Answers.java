@@ -24,6 +24,11 @@ final class Answers {
         }
     }
 
+    /** Writes the operator service's answer. */
+    static void answer(HttpServletResponse response, OperatorService.Answer answer) throws IOException {
+        json(response, answer.status(), json -> Json.write(json, answer.body()));
+    }
+
     static void error(HttpServletResponse response, int status, String message) throws IOException {
         json(response, status, json -> {
             json.writeStartObject();

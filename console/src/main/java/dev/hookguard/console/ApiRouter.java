@@ -21,9 +21,10 @@ final class ApiRouter {
         this.config = config;
         this.csrf = new CsrfTokens(config.csrfKey());
         this.overview = new OverviewRoutes(config, csrf);
-        this.reads = new ReadRoutes(config);
-        this.writes = new WriteRoutes(reads, new RecordActions(config));
-        this.export = new Export(config);
+        OperatorService operator = OperatorService.of(config);
+        this.reads = new ReadRoutes(config, operator);
+        this.writes = new WriteRoutes(reads, operator);
+        this.export = new Export(config, operator.records());
     }
 
     void handle(String route, HttpServletRequest request, HttpServletResponse response) throws IOException {

@@ -8,8 +8,12 @@ import dev.hookguard.core.ListFilter;
 import dev.hookguard.core.OperatorAction;
 import dev.hookguard.core.OperatorActions;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
-/** The actions an operator can take on a record, as the API names them ({@code replay}, {@code requeue}, …). */
+/**
+ * The actions an operator can take on a record, as the operator API names them ({@code replay}, {@code requeue}, …),
+ * in the console and the Actuator endpoint alike.
+ */
 enum ConsoleAction {
     /** DEAD, REJECTED or FAILED → QUEUED, due now: the dispatcher redelivers it. */
     REPLAY,
@@ -20,13 +24,13 @@ enum ConsoleAction {
     /** DEAD, REJECTED or FAILED → SUCCEEDED, given up; the note is optional. */
     SKIP;
 
-    /** The action of this path segment; anything else is a {@link BadRequestException}. */
-    static ConsoleAction parse(String name) {
+    /** The action of this name, any case; anything else is a {@link BadRequestException} naming it. */
+    static ConsoleAction parse(@Nullable String name) {
         try {
-            return valueOf(name.toUpperCase(Locale.ROOT));
+            return valueOf((name == null ? "" : name.trim()).toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new BadRequestException(
-                    "action '" + Json.abbreviate(name) + "' is not one of replay, requeue, resolve, skip");
+            throw new BadRequestException("action must be replay, requeue, resolve or skip but was '"
+                    + Json.abbreviate(String.valueOf(name)) + "'");
         }
     }
 

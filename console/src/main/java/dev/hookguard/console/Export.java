@@ -24,9 +24,9 @@ final class Export {
     private final ConsoleConfig config;
     private final RecordJson records;
 
-    Export(ConsoleConfig config) {
+    Export(ConsoleConfig config, RecordJson records) {
         this.config = config;
-        this.records = new RecordJson(config.redaction());
+        this.records = records;
     }
 
     void stream(ListFilter filter, HttpServletResponse response) throws IOException {
@@ -69,7 +69,7 @@ final class Export {
 
     private void line(OutputStream out, EventRecord record) throws IOException {
         try (JsonGenerator json = Json.generator(out)) {
-            records.detail(json, record, RecordJson.BodyView.TEXT);
+            Json.write(json, records.detail(record, RecordJson.BodyView.TEXT));
         }
         out.write('\n');
     }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.time.Instant;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /** The console's JSON output, written as a stream with Jackson's generator (no object mapper, no tree). */
@@ -21,19 +21,34 @@ final class Json {
         return json;
     }
 
-    static void time(JsonGenerator json, String field, @Nullable Instant instant) throws IOException {
-        if (instant == null) {
-            json.writeNullField(field);
-        } else {
-            json.writeStringField(field, instant.toString());
-        }
-    }
-
-    static void string(JsonGenerator json, String field, @Nullable String value) throws IOException {
+    /**
+     * Writes a value of the operator service's views: a map (an object, in its order), a list (an array), a
+     * string, a number, a boolean or null.
+     */
+    static void write(JsonGenerator json, @Nullable Object value) throws IOException {
         if (value == null) {
-            json.writeNullField(field);
+            json.writeNull();
+        } else if (value instanceof Map<?, ?> map) {
+            json.writeStartObject();
+            for (Map.Entry<?, ?> entry : map.entrySet()) {
+                json.writeFieldName(String.valueOf(entry.getKey()));
+                write(json, entry.getValue());
+            }
+            json.writeEndObject();
+        } else if (value instanceof Iterable<?> values) {
+            json.writeStartArray();
+            for (Object element : values) {
+                write(json, element);
+            }
+            json.writeEndArray();
+        } else if (value instanceof Integer || value instanceof Long) {
+            json.writeNumber(((Number) value).longValue());
+        } else if (value instanceof Number number) {
+            json.writeNumber(number.doubleValue());
+        } else if (value instanceof Boolean bool) {
+            json.writeBoolean(bool);
         } else {
-            json.writeStringField(field, value);
+            json.writeString(value.toString());
         }
     }
 

@@ -49,7 +49,7 @@ final class OverviewRoutes {
         Answers.json(response, 200, json -> {
             json.writeStartObject();
             json.writeArrayFieldStart("endpoints");
-            Set<Listing> listings = FilterParams.listings(request);
+            Set<Listing> listings = FilterParams.listings(ReadRoutes.params(request));
             for (String endpoint : config.endpoints()) {
                 json.writeStartObject();
                 json.writeStringField("endpoint", endpoint);

@@ -1,44 +1,26 @@
 package dev.hookguard.console;
 
 import dev.hookguard.core.EventKey;
-import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.ListFilter;
-import dev.hookguard.core.RecordPage;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import org.jspecify.annotations.Nullable;
+import java.util.List;
 
 /** The API's reads of records: the filtered list, a count, one record, its history. */
 final class ReadRoutes {
 
     private final ConsoleConfig config;
-    private final RecordJson records;
+    private final OperatorService operator;
 
-    ReadRoutes(ConsoleConfig config) {
+    ReadRoutes(ConsoleConfig config, OperatorService operator) {
         this.config = config;
-        this.records = new RecordJson(config.redaction());
+        this.operator = operator;
     }
 
     /** A page of the filtered list, summaries only (no payloads). */
     void list(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        ListFilter filter = filter(request);
-        RecordPage page;
-        try {
-            page = config.store().list(filter, cursor(request), limit(request));
-        } catch (IllegalArgumentException e) { // the store names a malformed cursor
-            throw new BadRequestException(e.getMessage());
-        }
-        Answers.json(response, 200, json -> {
-            json.writeStartObject();
-            json.writeArrayFieldStart("records");
-            for (EventRecord record : page.records()) {
-                records.summary(json, record);
-            }
-            json.writeEndArray();
-            Json.string(json, "nextCursor", page.nextCursor());
-            json.writeEndObject();
-        });
+        Answers.answer(response, operator.list(endpoint(request), params(request)));
     }
 
     /** How many records the filter selects: what a bulk action on it would walk. */
@@ -53,35 +35,29 @@ final class ReadRoutes {
 
     /** One record with its payload ({@code body=text|hex}) and history. */
     void record(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        RecordJson.BodyView view = "hex".equalsIgnoreCase(request.getParameter("body"))
-                ? RecordJson.BodyView.HEX
-                : RecordJson.BodyView.TEXT;
-        EventKey key = key(request);
-        var found = config.finder().find(key);
-        if (found.isEmpty()) {
-            Answers.error(response, 404, "no record for " + Json.abbreviate(key.asString()));
-            return;
-        }
-        Answers.json(response, 200, json -> records.detail(json, found.get(), view));
+        Answers.answer(response, operator.record(key(request), params(request)));
     }
 
     /** The record's audit history, oldest first. */
     void history(HttpServletRequest request, HttpServletResponse response) throws IOException {
         EventKey key = key(request);
-        var found = config.finder().find(key);
+        var found = operator.find(key);
         if (found.isEmpty()) {
             Answers.error(response, 404, "no record for " + Json.abbreviate(key.asString()));
             return;
         }
-        Answers.json(response, 200, json -> RecordJson.history(json, found.get().history()));
+        Answers.json(
+                response,
+                200,
+                json -> Json.write(json, RecordJson.history(found.get().history())));
     }
 
     ListFilter filter(HttpServletRequest request) {
-        return FilterParams.read(request, config.endpoints(), config.stalledAfter());
+        return operator.filter(endpoint(request), params(request));
     }
 
     EventKey key(HttpServletRequest request) {
-        String endpoint = FilterParams.endpoint(request, config.endpoints());
+        String endpoint = endpoint(request);
         String id = request.getParameter("id");
         try {
             return EventKey.of(endpoint, id == null ? "" : id);
@@ -90,25 +66,24 @@ final class ReadRoutes {
         }
     }
 
-    private static @Nullable String cursor(HttpServletRequest request) {
-        String cursor = request.getParameter("cursor");
-        return cursor == null || cursor.isEmpty() ? null : cursor;
+    /** The request's {@code endpoint}: required, one of the console's. */
+    String endpoint(HttpServletRequest request) {
+        String endpoint = request.getParameter("endpoint");
+        if (endpoint == null || endpoint.isBlank()) {
+            throw new BadRequestException("parameter endpoint is required");
+        }
+        if (!config.endpoints().contains(endpoint)) {
+            throw new BadRequestException(
+                    "endpoint '" + Json.abbreviate(endpoint) + "' is not one of " + config.endpoints());
+        }
+        return endpoint;
     }
 
-    private int limit(HttpServletRequest request) {
-        String value = request.getParameter("limit");
-        if (value == null || value.isBlank()) {
-            return config.pageSize();
-        }
-        try {
-            int limit = Integer.parseInt(value.trim());
-            if (limit >= 1 && limit <= config.maxPageSize()) {
-                return limit;
-            }
-        } catch (NumberFormatException e) {
-            // answered below
-        }
-        throw new BadRequestException("limit must be a number from 1 to " + config.maxPageSize() + " but was '"
-                + Json.abbreviate(value) + "'");
+    /** The request's parameters, query or form, for the operator service. */
+    static OperatorService.Params params(HttpServletRequest request) {
+        return name -> {
+            String[] values = request.getParameterValues(name);
+            return values == null ? List.of() : List.of(values);
+        };
     }
 }

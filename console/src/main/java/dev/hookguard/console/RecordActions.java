@@ -3,53 +3,51 @@ package dev.hookguard.console;
 import dev.hookguard.core.AdminOutcome;
 import dev.hookguard.core.BulkResult;
 import dev.hookguard.core.EventKey;
+import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.ListFilter;
 import dev.hookguard.core.OperatorAction;
 import dev.hookguard.core.OperatorActions;
+import dev.hookguard.core.OperatorStore;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The console's side of an action: the operator's name and note become the {@link OperatorAction}, the endpoint's
+ * The operator API's side of an action: the operator's name and note become the {@link OperatorAction}, the endpoint's
  * policy gives the retention, core's {@link OperatorActions} carries it out and logs it (a bulk action page by
  * page, {@value OperatorActions#PAGE_SIZE} records at a time), and after a replay the {@link ReplayListener} is
  * told, so that a dispatcher can redeliver at once.
  */
 final class RecordActions {
 
-    private final ConsoleConfig config;
     private final OperatorActions actions;
+    private final Function<String, IdempotencyPolicy> policies;
+    private final ReplayListener replayListener;
 
-    RecordActions(ConsoleConfig config) {
-        this.config = config;
-        this.actions = new OperatorActions(config.store());
+    RecordActions(OperatorStore store, Function<String, IdempotencyPolicy> policies, ReplayListener replayListener) {
+        this.actions = new OperatorActions(store);
+        this.policies = policies;
+        this.replayListener = replayListener;
     }
 
-    AdminOutcome one(ConsoleAction action, EventKey key, Operator operator, @Nullable String note) {
-        AdminOutcome outcome = action.one(
-                actions,
-                key,
-                operatorAction(action, operator, note),
-                config.policies().apply(key.endpoint()));
+    AdminOutcome one(ConsoleAction action, EventKey key, OperatorAction by) {
+        AdminOutcome outcome = action.one(actions, key, by, policies.apply(key.endpoint()));
         if (action == ConsoleAction.REPLAY && outcome == AdminOutcome.UPDATED) {
-            config.replayListener().replayed(key.endpoint());
+            replayListener.replayed(key.endpoint());
         }
         return outcome;
     }
 
-    BulkResult all(ConsoleAction action, ListFilter filter, Operator operator, @Nullable String note) {
-        BulkResult result = action.all(
-                actions,
-                filter,
-                operatorAction(action, operator, note),
-                config.policies().apply(filter.endpoint()));
+    BulkResult all(ConsoleAction action, ListFilter filter, OperatorAction by) {
+        BulkResult result = action.all(actions, filter, by, policies.apply(filter.endpoint()));
         if (action == ConsoleAction.REPLAY && result.updated() > 0) {
-            config.replayListener().replayed(filter.endpoint());
+            replayListener.replayed(filter.endpoint());
         }
         return result;
     }
 
-    private static OperatorAction operatorAction(ConsoleAction action, Operator operator, @Nullable String note) {
-        OperatorAction by = new OperatorAction(operator.name(), note);
+    /** The operator and note of an action; a {@link BadRequestException} when the action needs a note and has none. */
+    static OperatorAction by(ConsoleAction action, String actor, @Nullable String note) {
+        OperatorAction by = new OperatorAction(actor, note);
         if (action.needsNote() && by.note() == null) {
             throw new BadRequestException(action.code() + " needs a note saying why");
         }

@@ -1,21 +1,24 @@
 package dev.hookguard.console;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import dev.hookguard.core.AuditEntry;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.HeaderRedaction;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoredResponse;
-import java.io.IOException;
+import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * How records look in the API: a summary per list row; the detail adds the payload (denied headers redacted,
- * the body as text or hex), the stored response and the audit history. Export lines are details. Every summary
- * carries a {@code reason}, what the page shows as why the record is where it is ({@link #reason}).
+ * How records look in the operator API, the console's and the Actuator endpoint's alike: a summary per list row;
+ * the detail adds the payload (denied headers redacted, the body as text or hex), the stored response and the audit
+ * history. Export lines are details. Every summary carries a {@code reason}, what the page shows as why the record
+ * is where it is ({@link #reason}). The views are plain maps of strings, numbers, lists and maps (times as
+ * ISO-8601), so that any JSON writer renders them the same: the console's generator, Boot 3's Jackson 2 and Boot
+ * 4's Jackson 3.
  */
 final class RecordJson {
 
@@ -36,52 +39,45 @@ final class RecordJson {
         this.redaction = redaction;
     }
 
-    void summary(JsonGenerator json, EventRecord record) throws IOException {
-        json.writeStartObject();
-        summaryFields(json, record);
-        json.writeEndObject();
-    }
-
-    void detail(JsonGenerator json, EventRecord record, BodyView view) throws IOException {
-        json.writeStartObject();
-        summaryFields(json, record);
-        json.writeNumberField("token", record.token());
-        json.writeStringField("fingerprint", record.fingerprint().hex());
-        Json.time(json, "leaseUntil", record.leaseUntil());
-        response(json, record.response(), view);
-        payload(json, record.payload(), view);
-        json.writeFieldName("history");
-        history(json, record.history());
-        json.writeEndObject();
-    }
-
-    static void history(JsonGenerator json, List<AuditEntry> history) throws IOException {
-        json.writeStartArray();
-        for (AuditEntry entry : history) {
-            json.writeStartObject();
-            Json.time(json, "at", entry.at());
-            json.writeStringField("actor", entry.actor());
-            json.writeStringField("action", entry.action());
-            Json.string(json, "note", entry.note());
-            json.writeEndObject();
-        }
-        json.writeEndArray();
-    }
-
-    private static void summaryFields(JsonGenerator json, EventRecord record) throws IOException {
-        json.writeStringField("endpoint", record.key().endpoint());
-        json.writeStringField("eventId", record.key().eventId());
-        json.writeStringField("status", record.status().name());
-        Json.string(
-                json,
+    Map<String, @Nullable Object> summary(EventRecord record) {
+        Map<String, @Nullable Object> view = new LinkedHashMap<>();
+        view.put("endpoint", record.key().endpoint());
+        view.put("eventId", record.key().eventId());
+        view.put("status", record.status().name());
+        view.put(
                 "errorClass",
                 record.errorClass() == null ? null : record.errorClass().code());
-        json.writeNumberField("attempts", record.attempts());
-        Json.string(json, "lastError", record.lastError());
-        Json.string(json, "reason", reason(record));
-        Json.time(json, "createdAt", record.createdAt());
-        Json.time(json, "updatedAt", record.updatedAt());
-        Json.time(json, "nextAttemptAt", record.nextAttemptAt());
+        view.put("attempts", record.attempts());
+        view.put("lastError", record.lastError());
+        view.put("reason", reason(record));
+        view.put("createdAt", time(record.createdAt()));
+        view.put("updatedAt", time(record.updatedAt()));
+        view.put("nextAttemptAt", time(record.nextAttemptAt()));
+        return view;
+    }
+
+    Map<String, @Nullable Object> detail(EventRecord record, BodyView body) {
+        Map<String, @Nullable Object> view = summary(record);
+        view.put("token", record.token());
+        view.put("fingerprint", record.fingerprint().hex());
+        view.put("leaseUntil", time(record.leaseUntil()));
+        view.put("response", response(record.response(), body));
+        view.put("payload", payload(record.payload(), body));
+        view.put("history", history(record.history()));
+        return view;
+    }
+
+    static List<Map<String, @Nullable Object>> history(List<AuditEntry> history) {
+        return history.stream()
+                .map(entry -> {
+                    Map<String, @Nullable Object> view = new LinkedHashMap<>();
+                    view.put("at", time(entry.at()));
+                    view.put("actor", entry.actor());
+                    view.put("action", entry.action());
+                    view.put("note", entry.note());
+                    return view;
+                })
+                .toList();
     }
 
     /**
@@ -106,43 +102,36 @@ final class RecordJson {
         return "HTTP " + response.status() + (body.isEmpty() ? "" : ": " + body);
     }
 
-    private void payload(JsonGenerator json, @Nullable Payload payload, BodyView view) throws IOException {
+    private @Nullable Map<String, @Nullable Object> payload(@Nullable Payload payload, BodyView view) {
         if (payload == null) {
-            json.writeNullField("payload");
-            return;
+            return null;
         }
-        json.writeObjectFieldStart("payload");
-        json.writeObjectFieldStart("headers");
-        for (Map.Entry<String, List<String>> header :
-                redaction.apply(payload.headers()).entrySet()) {
-            json.writeArrayFieldStart(header.getKey());
-            for (String value : header.getValue()) {
-                json.writeString(value);
-            }
-            json.writeEndArray();
-        }
-        json.writeEndObject();
+        Map<String, @Nullable Object> json = new LinkedHashMap<>();
+        json.put("headers", redaction.apply(payload.headers()));
         body(json, payload.body(), view);
-        json.writeEndObject();
+        return json;
     }
 
-    private static void response(JsonGenerator json, @Nullable StoredResponse response, BodyView view)
-            throws IOException {
+    private static @Nullable Map<String, @Nullable Object> response(@Nullable StoredResponse response, BodyView view) {
         if (response == null) {
-            json.writeNullField("response");
-            return;
+            return null;
         }
-        json.writeObjectFieldStart("response");
-        json.writeNumberField("status", response.status());
-        Json.string(json, "contentType", response.contentType());
+        Map<String, @Nullable Object> json = new LinkedHashMap<>();
+        json.put("status", response.status());
+        json.put("contentType", response.contentType());
+        json.put("bodyOmitted", response.bodyOmitted());
         body(json, response.body(), view);
-        json.writeEndObject();
+        return json;
     }
 
-    private static void body(JsonGenerator json, byte[] body, BodyView view) throws IOException {
+    private static void body(Map<String, @Nullable Object> json, byte[] body, BodyView view) {
         String text = view == BodyView.TEXT ? Bodies.utf8(body) : null;
-        json.writeNumberField("bodyBytes", body.length);
-        json.writeStringField("bodyEncoding", text != null ? "text" : "hex");
-        json.writeStringField("body", text != null ? text : Bodies.hex(body));
+        json.put("bodyBytes", body.length);
+        json.put("bodyEncoding", text != null ? "text" : "hex");
+        json.put("body", text != null ? text : Bodies.hex(body));
+    }
+
+    private static @Nullable String time(@Nullable Instant instant) {
+        return instant == null ? null : instant.toString();
     }
 }

@@ -1,9 +1,5 @@
 package dev.hookguard.console;
 
-import dev.hookguard.core.AdminOutcome;
-import dev.hookguard.core.BulkResult;
-import dev.hookguard.core.EventKey;
-import dev.hookguard.core.ListFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -16,42 +12,31 @@ import java.io.IOException;
 final class WriteRoutes {
 
     private final ReadRoutes reads;
-    private final RecordActions actions;
+    private final OperatorService operator;
 
-    WriteRoutes(ReadRoutes reads, RecordActions actions) {
+    WriteRoutes(ReadRoutes reads, OperatorService operator) {
         this.reads = reads;
-        this.actions = actions;
+        this.operator = operator;
     }
 
     void one(String actionName, Operator operator, HttpServletRequest request, HttpServletResponse response)
             throws IOException {
-        ConsoleAction action = ConsoleAction.parse(actionName);
-        EventKey key = reads.key(request);
-        AdminOutcome outcome = actions.one(action, key, operator, request.getParameter("note"));
-        switch (outcome) {
-            case UPDATED ->
-                Answers.json(response, 200, json -> {
-                    json.writeStartObject();
-                    json.writeStringField("outcome", outcome.name());
-                    json.writeEndObject();
-                });
-            case NOT_FOUND -> Answers.error(response, 404, "no record for " + Json.abbreviate(key.asString()));
-            case WRONG_STATE ->
-                Answers.error(response, 409, action.code() + " does not apply to the record's status; nothing changed");
-        }
+        ConsoleAction.parse(actionName); // an unknown action is a 400 before the parameters are read
+        Answers.answer(
+                response,
+                this.operator.act(actionName, reads.key(request), operator.name(), request.getParameter("note")));
     }
 
     void bulk(String actionName, Operator operator, HttpServletRequest request, HttpServletResponse response)
             throws IOException {
-        ConsoleAction action = ConsoleAction.parse(actionName);
-        ListFilter filter = reads.filter(request);
-        BulkResult result = actions.all(action, filter, operator, request.getParameter("note"));
-        Answers.json(response, 200, json -> {
-            json.writeStartObject();
-            json.writeNumberField("matched", result.total());
-            json.writeNumberField("updated", result.updated());
-            json.writeNumberField("unchanged", result.notFound() + result.wrongState());
-            json.writeEndObject();
-        });
+        ConsoleAction.parse(actionName);
+        Answers.answer(
+                response,
+                this.operator.actOnAll(
+                        actionName,
+                        reads.endpoint(request),
+                        ReadRoutes.params(request),
+                        operator.name(),
+                        request.getParameter("note")));
     }
 }

@@ -23,7 +23,8 @@ class ConsoleExportIT extends AbstractConsoleApiIT {
         seedMixed();
         json(writer.post("api/actions/requeue", Map.of("endpoint", pay, "id", "x-0003", "note", "retry")), 200);
 
-        HttpResponse<String> export = writer.get("api/export?endpoint=" + pay + "&status=dead,failed&class=timeout");
+        HttpResponse<String> export =
+                writer.get("api/export?endpoint=" + pay + "&listing=dead,failed&errorClass=timeout");
 
         assertThat(export.statusCode()).isEqualTo(200);
         assertThat(export.headers().firstValue("Content-Type"))
@@ -49,7 +50,7 @@ class ConsoleExportIT extends AbstractConsoleApiIT {
     void shouldExportNothingForAFilterThatSelectsNothing() {
         seedMixed();
 
-        HttpResponse<String> export = writer.get("api/export?endpoint=" + pay + "&class=rate_limited");
+        HttpResponse<String> export = writer.get("api/export?endpoint=" + pay + "&errorClass=rate_limited");
 
         assertThat(export.statusCode()).isEqualTo(200);
         assertThat(export.body()).isEmpty();

@@ -51,22 +51,22 @@ class ConsoleReadApiIT extends AbstractConsoleApiIT {
     void shouldFilterByStatus() {
         seedMixed();
 
-        assertThat(ids("endpoint=" + pay + "&status=dead")).containsExactly("d-timeout-1", "d-network-1");
-        assertThat(ids("endpoint=" + pay + "&status=rejected")).containsExactly("r-schema-1");
-        assertThat(ids("endpoint=" + pay + "&status=failed")).containsExactly("f-server-1");
-        assertThat(ids("endpoint=" + pay + "&status=dead,failed"))
+        assertThat(ids("endpoint=" + pay + "&listing=dead")).containsExactly("d-timeout-1", "d-network-1");
+        assertThat(ids("endpoint=" + pay + "&listing=rejected")).containsExactly("r-schema-1");
+        assertThat(ids("endpoint=" + pay + "&listing=failed")).containsExactly("f-server-1");
+        assertThat(ids("endpoint=" + pay + "&listing=dead,failed"))
                 .containsExactly("d-timeout-1", "d-network-1", "f-server-1");
-        assertThat(ids("endpoint=" + pay + "&status=queued&status=stalled")).isEmpty();
+        assertThat(ids("endpoint=" + pay + "&listing=queued&listing=stalled")).isEmpty();
     }
 
     @Test
     void shouldListFailedRecordsNobodyRetriesAsStalled() throws Exception {
         seedMixed();
-        assertThat(ids("endpoint=" + pay + "&status=stalled")).isEmpty(); // quiet period: one day
+        assertThat(ids("endpoint=" + pay + "&listing=stalled")).isEmpty(); // quiet period: one day
 
         try (ConsoleServer quick = ConsoleServer.start(config(Duration.ZERO))) {
             ApiClient client = new ApiClient(quick.console(), WRITER_TOKEN);
-            HttpResponse<String> response = client.get("api/records?endpoint=" + pay + "&status=stalled");
+            HttpResponse<String> response = client.get("api/records?endpoint=" + pay + "&listing=stalled");
             assertThat(objects(json(response, 200).get("records")))
                     .extracting(r -> r.get("eventId"))
                     .containsExactly("f-server-1");
@@ -77,20 +77,21 @@ class ConsoleReadApiIT extends AbstractConsoleApiIT {
     void shouldFilterByErrorClass() {
         seedMixed();
 
-        assertThat(ids("endpoint=" + pay + "&class=timeout")).containsExactly("d-timeout-1");
-        assertThat(ids("endpoint=" + pay + "&class=schema,network")).containsExactly("d-network-1", "r-schema-1");
-        assertThat(ids("endpoint=" + pay + "&status=failed&class=server_error")).containsExactly("f-server-1");
-        assertThat(ids("endpoint=" + pay + "&class=rate_limited")).isEmpty();
+        assertThat(ids("endpoint=" + pay + "&errorClass=timeout")).containsExactly("d-timeout-1");
+        assertThat(ids("endpoint=" + pay + "&errorClass=schema,network")).containsExactly("d-network-1", "r-schema-1");
+        assertThat(ids("endpoint=" + pay + "&listing=failed&errorClass=server_error"))
+                .containsExactly("f-server-1");
+        assertThat(ids("endpoint=" + pay + "&errorClass=rate_limited")).isEmpty();
     }
 
     @Test
     void shouldFilterByTextInTheIdOrTheErrorIgnoringCase() {
         seedMixed();
 
-        assertThat(ids("endpoint=" + pay + "&q=NETWORK")).containsExactly("d-network-1");
-        assertThat(ids("endpoint=" + pay + "&q=Timed+Out")).containsExactly("d-timeout-1");
-        assertThat(ids("endpoint=" + pay + "&q=Schema")).containsExactly("r-schema-1");
-        assertThat(ids("endpoint=" + pay + "&q=nothing-like-this")).isEmpty();
+        assertThat(ids("endpoint=" + pay + "&text=NETWORK")).containsExactly("d-network-1");
+        assertThat(ids("endpoint=" + pay + "&text=Timed+Out")).containsExactly("d-timeout-1");
+        assertThat(ids("endpoint=" + pay + "&text=Schema")).containsExactly("r-schema-1");
+        assertThat(ids("endpoint=" + pay + "&text=nothing-like-this")).isEmpty();
     }
 
     @Test
@@ -134,7 +135,7 @@ class ConsoleReadApiIT extends AbstractConsoleApiIT {
         seedMixed();
 
         assertThat(json(writer.get("api/count?endpoint=" + pay), 200)).containsEntry("count", 3L);
-        assertThat(json(writer.get("api/count?endpoint=" + pay + "&class=timeout"), 200))
+        assertThat(json(writer.get("api/count?endpoint=" + pay + "&errorClass=timeout"), 200))
                 .containsEntry("count", 1L);
     }
 
@@ -159,7 +160,7 @@ class ConsoleReadApiIT extends AbstractConsoleApiIT {
                 .containsEntry("schema", 1L)
                 .containsEntry("server_error", 0L);
         List<Map<String, Object>> failed =
-                objects(json(writer.get("api/counts?status=failed"), 200).get("endpoints"));
+                objects(json(writer.get("api/counts?listing=failed"), 200).get("endpoints"));
         assertThat(object(failed.get(1).get("classes")))
                 .containsEntry("server_error", 1L)
                 .containsEntry("timeout", 0L);
@@ -248,9 +249,9 @@ class ConsoleReadApiIT extends AbstractConsoleApiIT {
 
         assertThat(error(writer.get("api/records"), 400)).contains("endpoint");
         assertThat(error(writer.get("api/records?endpoint=elsewhere"), 400)).contains("elsewhere");
-        assertThat(error(writer.get("api/records?endpoint=" + pay + "&status=gone"), 400))
+        assertThat(error(writer.get("api/records?endpoint=" + pay + "&listing=gone"), 400))
                 .contains("gone");
-        assertThat(error(writer.get("api/records?endpoint=" + pay + "&class=cosmic"), 400))
+        assertThat(error(writer.get("api/records?endpoint=" + pay + "&errorClass=cosmic"), 400))
                 .contains("cosmic");
         assertThat(error(writer.get("api/records?endpoint=" + pay + "&from=yesterday"), 400))
                 .contains("yesterday");

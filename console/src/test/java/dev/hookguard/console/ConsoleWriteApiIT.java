@@ -39,7 +39,7 @@ class ConsoleWriteApiIT extends AbstractConsoleApiIT {
         assertThat(record.payload()).isNotNull();
         assertThat(replayed).containsExactly(pay);
         assertThat(ids("endpoint=" + pay)).doesNotContain("d-timeout-1");
-        assertThat(ids("endpoint=" + pay + "&status=queued")).containsExactly("d-timeout-1");
+        assertThat(ids("endpoint=" + pay + "&listing=queued")).containsExactly("d-timeout-1");
     }
 
     @Test
@@ -137,11 +137,12 @@ class ConsoleWriteApiIT extends AbstractConsoleApiIT {
             seeds.dead(pay("t-" + i), ErrorClass.TIMEOUT, "timed out");
         }
         seedMixed();
-        Map<String, Object> preview = json(writer.get("api/count?endpoint=" + pay + "&class=timeout"), 200);
+        Map<String, Object> preview = json(writer.get("api/count?endpoint=" + pay + "&errorClass=timeout"), 200);
         assertThat(preview).containsEntry("count", 13L);
 
         Map<String, Object> result = json(
-                writer.post("api/bulk/resolve", Map.of("endpoint", pay, "class", "timeout", "note", "ledger fixed")),
+                writer.post(
+                        "api/bulk/resolve", Map.of("endpoint", pay, "errorClass", "timeout", "note", "ledger fixed")),
                 200);
 
         assertThat(result).containsEntry("matched", 13L).containsEntry("updated", 13L);
@@ -169,10 +170,10 @@ class ConsoleWriteApiIT extends AbstractConsoleApiIT {
         }
 
         Map<String, Object> result =
-                json(writer.post("api/bulk/replay", Map.of("endpoint", pay, "status", "dead")), 200);
+                json(writer.post("api/bulk/replay", Map.of("endpoint", pay, "listing", "dead")), 200);
 
         assertThat(result).containsEntry("matched", (long) total).containsEntry("updated", (long) total);
-        assertThat(json(writer.get("api/count?endpoint=" + pay + "&status=queued"), 200))
+        assertThat(json(writer.get("api/count?endpoint=" + pay + "&listing=queued"), 200))
                 .containsEntry("count", (long) total);
         assertThat(replayed).containsExactly(pay); // once per bulk, for the endpoint
     }

@@ -86,19 +86,19 @@
   function filterParams() {
     const params = new URLSearchParams();
     params.set('endpoint', $('f-endpoint').value);
-    document.querySelectorAll('#f-status input:checked').forEach((box) => params.append('status', box.value));
-    if ($('f-class').value) params.set('class', $('f-class').value);
+    document.querySelectorAll('#f-status input:checked').forEach((box) => params.append('listing', box.value));
+    if ($('f-class').value) params.set('errorClass', $('f-class').value);
     ['from', 'to'].forEach((name) => {
       const value = $('f-' + name).value;
       if (value) params.set(name, new Date(value).toISOString());
     });
-    if ($('f-q').value.trim()) params.set('q', $('f-q').value.trim());
+    if ($('f-q').value.trim()) params.set('text', $('f-q').value.trim());
     return params;
   }
 
   function statusParams() {
     const params = new URLSearchParams();
-    document.querySelectorAll('#f-status input:checked').forEach((box) => params.append('status', box.value));
+    document.querySelectorAll('#f-status input:checked').forEach((box) => params.append('listing', box.value));
     return params;
   }
 
