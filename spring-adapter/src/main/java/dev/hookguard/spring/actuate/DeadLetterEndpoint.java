@@ -1,20 +1,17 @@
 package dev.hookguard.spring.actuate;
 
-import dev.hookguard.core.AdminOutcome;
-import dev.hookguard.core.BulkResult;
+import dev.hookguard.console.OperatorService;
 import dev.hookguard.core.EventKey;
-import dev.hookguard.core.EventRecord;
+import dev.hookguard.core.HeaderRedaction;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.ListFilter;
-import dev.hookguard.core.OperatorAction;
-import dev.hookguard.core.OperatorActions;
-import dev.hookguard.core.RecordPage;
 import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.StoreUnavailableException;
 import dev.hookguard.spring.WebhookEndpoint;
 import dev.hookguard.spring.web.EndpointDefinitions;
 import java.security.Principal;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -56,6 +53,9 @@ import org.springframework.lang.Nullable;
  *
  * The principal's name is kept in the record's history. Answers 404 for an unknown endpoint or record, 409 when the
  * action does not apply to the record's status, 400 for a bad request and 503 when the store is unreachable.
+ *
+ * <p>A thin view over the console module's {@link OperatorService}: the listing query, the record view and the verbs
+ * are the console's, written once; this class adds the Actuator's paths, the overview and the principal.
  */
 @Endpoint(id = "hookguard")
 public class DeadLetterEndpoint {
@@ -69,9 +69,8 @@ public class DeadLetterEndpoint {
     static final String ANONYMOUS = "actuator";
 
     private final RecoveryStore store;
-    private final OperatorActions operator;
     private final Supplier<Map<String, EndpointDefinitions.Definition>> endpoints;
-    private final Consumer<String> replayed;
+    private final OperatorService operator;
 
     /**
      * An endpoint on this store whose replays nobody is told about (the dispatcher finds them on its next poll).
@@ -95,9 +94,16 @@ public class DeadLetterEndpoint {
             Supplier<Map<String, EndpointDefinitions.Definition>> endpoints,
             Consumer<String> replayed) {
         this.store = store;
-        this.operator = new OperatorActions(store);
         this.endpoints = endpoints;
-        this.replayed = replayed;
+        this.operator = new OperatorService(
+                store,
+                store::find,
+                HeaderRedaction.ofDefaults(),
+                endpoint -> policy(endpoint).orElseGet(IdempotencyPolicy::ofDefaults),
+                this::stalledAfter,
+                replayed::accept,
+                DEFAULT_LIMIT,
+                MAX_LIMIT);
     }
 
     /**
@@ -138,33 +144,10 @@ public class DeadLetterEndpoint {
         if (policy(endpoint).isEmpty()) {
             return error(WebEndpointResponse.STATUS_NOT_FOUND, "no Hookguard endpoint '" + endpoint + "'");
         }
-        int size = limit == null ? DEFAULT_LIMIT : limit;
-        if (size < 1 || size > MAX_LIMIT) {
-            return error(
-                    WebEndpointResponse.STATUS_BAD_REQUEST, "limit must be 1 to " + MAX_LIMIT + " but was " + size);
-        }
-        ListFilter filter;
-        try {
-            filter = ListingQuery.filter(endpoint, listing, errorClass, text, from, to, stalledAfter(endpoint));
-        } catch (IllegalArgumentException e) {
-            return error(WebEndpointResponse.STATUS_BAD_REQUEST, e.getMessage());
-        }
-        @org.jspecify.annotations.Nullable String after = cursor == null || cursor.isBlank() ? null : cursor.trim();
-        return guarded(() -> {
-            RecordPage page;
-            try {
-                page = store.list(filter, after, size);
-            } catch (IllegalArgumentException e) {
-                return error(WebEndpointResponse.STATUS_BAD_REQUEST, e.getMessage());
-            }
-            Map<String, Object> view = new LinkedHashMap<>();
-            view.put("endpoint", endpoint);
-            view.put(
-                    "deadLetters",
-                    page.records().stream().map(RecordView::summary).toList());
-            view.put("nextCursor", page.nextCursor());
-            return new WebEndpointResponse<>(view);
-        });
+        Map<String, Object> params = filter(listing, errorClass, text, from, to);
+        params.put(OperatorService.CURSOR, cursor);
+        params.put(OperatorService.LIMIT, limit);
+        return guarded(() -> answer(operator.list(endpoint, OperatorService.Params.of(params))));
     }
 
     /** One record of an endpoint, dead letter or not. */
@@ -175,9 +158,7 @@ public class DeadLetterEndpoint {
         if (key == null || policy(endpoint).isEmpty()) {
             return notFound(endpoint, eventId);
         }
-        return guarded(() -> store.find(key)
-                .map(record -> new WebEndpointResponse<>(RecordView.detail(record)))
-                .orElseGet(() -> notFound(endpoint, eventId)));
+        return guarded(() -> answer(operator.record(key, OperatorService.Params.of(Map.of()))));
     }
 
     /**
@@ -192,24 +173,10 @@ public class DeadLetterEndpoint {
             @Nullable String note,
             @Nullable SecurityContext security) {
         EventKey key = key(endpoint, eventId);
-        Optional<IdempotencyPolicy> policy = policy(endpoint);
-        if (key == null || policy.isEmpty()) {
+        if (key == null || policy(endpoint).isEmpty()) {
             return notFound(endpoint, eventId);
         }
-        OperatorVerb verb;
-        try {
-            verb = OperatorVerb.parse(action, note);
-        } catch (IllegalArgumentException e) {
-            return error(WebEndpointResponse.STATUS_BAD_REQUEST, e.getMessage());
-        }
-        OperatorAction by = new OperatorAction(actor(security), note);
-        return guarded(() -> {
-            AdminOutcome outcome = verb.one(operator, key, by, policy.get());
-            if (verb == OperatorVerb.REPLAY && outcome == AdminOutcome.UPDATED) {
-                replayed.accept(endpoint);
-            }
-            return answer(key, outcome);
-        });
+        return guarded(() -> answer(operator.act(action, key, actor(security), note)));
     }
 
     /**
@@ -228,32 +195,27 @@ public class DeadLetterEndpoint {
             @Nullable String from,
             @Nullable String to,
             @Nullable SecurityContext security) {
-        Optional<IdempotencyPolicy> policy = policy(endpoint);
-        if (policy.isEmpty()) {
+        if (policy(endpoint).isEmpty()) {
             return error(WebEndpointResponse.STATUS_NOT_FOUND, "no Hookguard endpoint '" + endpoint + "'");
         }
-        OperatorVerb verb;
-        ListFilter filter;
-        try {
-            verb = OperatorVerb.parse(action, note);
-            filter = ListingQuery.filter(endpoint, listing, errorClass, text, from, to, stalledAfter(endpoint));
-        } catch (IllegalArgumentException e) {
-            return error(WebEndpointResponse.STATUS_BAD_REQUEST, e.getMessage());
-        }
-        OperatorAction by = new OperatorAction(actor(security), note);
-        return guarded(() -> {
-            BulkResult result = verb.all(operator, filter, by, policy.get());
-            if (verb == OperatorVerb.REPLAY && result.updated() > 0) {
-                replayed.accept(endpoint);
-            }
-            Map<String, Object> view = new LinkedHashMap<>();
-            view.put("endpoint", endpoint);
-            view.put("action", verb.code());
-            view.put("matched", result.total());
-            view.put("updated", result.updated());
-            view.put("unchanged", result.notFound() + result.wrongState());
-            return new WebEndpointResponse<>(view);
-        });
+        OperatorService.Params filter = OperatorService.Params.of(filter(listing, errorClass, text, from, to));
+        return guarded(() -> answer(operator.actOnAll(action, endpoint, filter, actor(security), note)));
+    }
+
+    /** The listing's filter parameters, by the operator API's names (the Actuator's parameters bear the same). */
+    private static Map<String, Object> filter(
+            @Nullable String listing,
+            @Nullable String errorClass,
+            @Nullable String text,
+            @Nullable String from,
+            @Nullable String to) {
+        Map<String, Object> params = new HashMap<>(); // null values: absent parameters
+        params.put("listing", listing);
+        params.put("errorClass", errorClass);
+        params.put("text", text);
+        params.put("from", from);
+        params.put("to", to);
+        return params;
     }
 
     private static String actor(@Nullable SecurityContext security) {
@@ -265,25 +227,13 @@ public class DeadLetterEndpoint {
                 : principal.getName();
     }
 
-    private WebEndpointResponse<Map<String, Object>> answer(EventKey key, AdminOutcome outcome) {
-        Map<String, Object> view = new LinkedHashMap<>();
-        view.put("endpoint", key.endpoint());
-        view.put("eventId", key.eventId());
-        view.put("outcome", outcome.name());
-        return switch (outcome) {
-            case UPDATED -> {
-                view.put("status", store.find(key).map(r -> r.status().name()).orElse(null));
-                yield new WebEndpointResponse<>(view);
-            }
-            case NOT_FOUND -> new WebEndpointResponse<>(view, WebEndpointResponse.STATUS_NOT_FOUND);
-            case WRONG_STATE -> {
-                view.put(
-                        "status",
-                        store.find(key).map(EventRecord::status).map(Enum::name).orElse(null));
-                yield new WebEndpointResponse<>(view, 409);
-            }
-        };
+    @SuppressWarnings("unchecked")
+    private static WebEndpointResponse<Map<String, Object>> answer(OperatorService.Answer answer) {
+        // the body's values are plain maps, lists, strings, numbers, booleans and nulls: Jackson 2 and 3 alike
+        return new WebEndpointResponse<>((Map<String, Object>) (Map<String, ?>) answer.body(), answer.status());
     }
+
+    // what the actuator reads of the endpoint definitions: their policies and quiet periods, here alone
 
     private Duration stalledAfter(String endpoint) {
         return Optional.ofNullable(endpoints.get().get(endpoint))
@@ -324,7 +274,7 @@ public class DeadLetterEndpoint {
         } catch (StoreUnavailableException e) {
             return error(WebEndpointResponse.STATUS_SERVICE_UNAVAILABLE, "the store is unavailable: " + e.getMessage());
         } catch (IllegalArgumentException e) {
-            // the stores refuse what the caller sent (a cursor they did not give out) with the reason
+            // the stores refuse what the caller sent with the reason
             return error(WebEndpointResponse.STATUS_BAD_REQUEST, e.getMessage());
         }
     }

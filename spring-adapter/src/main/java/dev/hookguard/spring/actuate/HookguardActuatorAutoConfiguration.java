@@ -1,5 +1,6 @@
 package dev.hookguard.spring.actuate;
 
+import dev.hookguard.console.OperatorService;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.spring.HookguardConfigurationException;
@@ -22,7 +23,8 @@ import org.springframework.context.annotation.Bean;
 /**
  * The {@code hookguard} Actuator endpoint ({@link DeadLetterEndpoint}), declared only when it is available: enabled
  * (the default) and exposed, which Spring Boot never does by default ({@code
- * management.endpoints.web.exposure.include=hookguard} exposes it over HTTP).
+ * management.endpoints.web.exposure.include=hookguard} exposes it over HTTP), and when the {@code console} module is
+ * on the class path: the endpoint is a view over its {@link OperatorService}.
  */
 @AutoConfiguration(
         after = {
@@ -32,7 +34,7 @@ import org.springframework.context.annotation.Bean;
             HookguardMemoryStoreAutoConfiguration.class
         })
 @ConditionalOnHookguardEnabled
-@ConditionalOnClass({Endpoint.class, ConditionalOnAvailableEndpoint.class})
+@ConditionalOnClass({Endpoint.class, ConditionalOnAvailableEndpoint.class, OperatorService.class})
 @ConditionalOnAvailableEndpoint(DeadLetterEndpoint.class)
 public class HookguardActuatorAutoConfiguration {
 

@@ -19,7 +19,7 @@ import dev.hookguard.spring.WebhookEndpoint;
 import dev.hookguard.spring.web.EndpointDefinitions;
 import java.nio.charset.StandardCharsets;
 import java.security.Principal;
-import java.util.Base64;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -193,7 +193,7 @@ class DeadLetterEndpointTest {
         assertThat(cursor).isNotNull();
         assertThat(eventIds(second)).containsExactly("evt_3");
         assertThat(second.getBody().get("nextCursor")).isNull();
-        assertThat(((List<?>) first.getBody().get("deadLetters")).get(0))
+        assertThat(((List<?>) first.getBody().get("records")).get(0))
                 .asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
                 .containsEntry("status", "DEAD")
                 .containsEntry("attempts", 1)
@@ -250,7 +250,7 @@ class DeadLetterEndpointTest {
         Map<String, Object> payload = (Map<String, Object>) record.get("payload");
         assertThat(payload)
                 .containsEntry("body", "{\"id\":\"evt_1\"}")
-                .containsEntry("bodyEncoding", "utf-8")
+                .containsEntry("bodyEncoding", "text")
                 .containsEntry(
                         "headers",
                         Map.of(
@@ -260,7 +260,7 @@ class DeadLetterEndpointTest {
     }
 
     @Test
-    void shouldShowABodyThatIsNotUtf8AsBase64() {
+    void shouldShowABodyThatIsNotUtf8AsHex() {
         byte[] binary = {(byte) 0xff, (byte) 0xfe, 0, 1};
         dead("evt_bin", binary);
 
@@ -269,8 +269,8 @@ class DeadLetterEndpointTest {
                 endpoint.record("stripe", id("evt_bin")).getBody().get("payload");
 
         assertThat(payload)
-                .containsEntry("bodyEncoding", "base64")
-                .containsEntry("body", Base64.getEncoder().encodeToString(binary))
+                .containsEntry("bodyEncoding", "hex")
+                .containsEntry("body", HexFormat.of().formatHex(binary))
                 .containsEntry("bodyBytes", 4);
     }
 
@@ -397,7 +397,7 @@ class DeadLetterEndpointTest {
     }
 
     private static List<Object> eventIds(WebEndpointResponse<Map<String, Object>> page) {
-        return ((List<?>) page.getBody().get("deadLetters"))
+        return ((List<?>) page.getBody().get("records"))
                 .stream()
                         .map(line -> ((Map<?, ?>) line).get("eventId"))
                         .map(Object.class::cast)

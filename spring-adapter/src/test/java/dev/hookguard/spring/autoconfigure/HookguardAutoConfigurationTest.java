@@ -29,6 +29,7 @@ import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
@@ -329,6 +330,13 @@ class HookguardAutoConfigurationTest {
         runner.run(context -> assertThat(context).doesNotHaveBean(DeadLetterEndpoint.class));
         runner.withPropertyValues("management.endpoints.web.exposure.include=health,hookguard")
                 .run(context -> assertThat(context).hasSingleBean(DeadLetterEndpoint.class));
+    }
+
+    @Test
+    void shouldDeclareNoDeadLetterEndpointWithoutTheConsoleModuleWhoseOperatorServiceItShows() {
+        runner.withPropertyValues("management.endpoints.web.exposure.include=health,hookguard")
+                .withClassLoader(new FilteredClassLoader(dev.hookguard.console.OperatorService.class))
+                .run(context -> assertThat(context).doesNotHaveBean(DeadLetterEndpoint.class));
     }
 
     // ---- web

@@ -146,7 +146,7 @@ abstract class AbstractWebhookAppIT {
 
         HttpResponse<String> list = sender.get("/actuator/hookguard/stripe?limit=200");
         assertThat(list.statusCode()).isEqualTo(200);
-        List<String> listed = JsonPath.read(list.body(), "$.deadLetters[*].eventId");
+        List<String> listed = JsonPath.read(list.body(), "$.records[*].eventId");
         assertThat(listed).contains(id);
 
         HttpResponse<String> inspected = sender.get("/actuator/hookguard/stripe/" + id);
@@ -169,7 +169,7 @@ abstract class AbstractWebhookAppIT {
         assertThat(redelivered.body()).isEqualTo("{\"eventId\":\"" + id + "\",\"run\":3}");
         assertThat(record("stripe", id).status()).isEqualTo(RecordStatus.SUCCEEDED);
         List<String> after =
-                JsonPath.read(sender.get("/actuator/hookguard/stripe?limit=200").body(), "$.deadLetters[*].eventId");
+                JsonPath.read(sender.get("/actuator/hookguard/stripe?limit=200").body(), "$.records[*].eventId");
         assertThat(after).doesNotContain(id);
     }
 
