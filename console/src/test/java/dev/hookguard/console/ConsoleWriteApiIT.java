@@ -154,6 +154,17 @@ class ConsoleWriteApiIT extends AbstractConsoleApiIT {
     }
 
     @Test
+    void shouldRefuseAFilterParameterByItsFormerNameBeforeTouchingAnything() {
+        seedMixed();
+
+        assertThat(error(writer.post("api/bulk/skip", Map.of("endpoint", pay, "class", "timeout")), 400))
+                .contains("class", "errorClass");
+        assertThat(error(writer.get("api/records?endpoint=" + pay + "&q=timeout"), 400))
+                .contains("text");
+        assertThat(ids("endpoint=" + pay)).hasSize(3);
+    }
+
+    @Test
     void shouldRefuseABulkResolveWithoutANoteBeforeTouchingAnything() {
         seedMixed();
 
