@@ -47,6 +47,18 @@ public interface DueQueue {
      */
     boolean schedule(EventKey key, Duration delay, IdempotencyPolicy policy);
 
+    /**
+     * Hands back records this picker reserved with {@link #pick} and will not dispatch (its node is shutting down):
+     * each one that still holds that pick's reservation (due at the {@link EventRecord#nextAttemptAt()} of the record
+     * {@code pick} returned, QUEUED or FAILED) is made due at the store's now, so another picker takes it at once
+     * instead of when the window ends. A record that changed since (claimed, settled, picked again) is left alone,
+     * so handing back a record that was dispatched after all is harmless. Atomic per record.
+     *
+     * @param picked records as {@link #pick} returned them
+     * @return how many were handed back
+     */
+    int release(List<EventRecord> picked);
+
     /** The endpoint's due queue at the store's now; cheap (no payload read, O(1) or O(log n)). */
     QueueStats stats(String endpoint);
 }

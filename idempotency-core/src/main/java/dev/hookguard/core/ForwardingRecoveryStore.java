@@ -71,6 +71,11 @@ public class ForwardingRecoveryStore implements RecoveryStore {
     }
 
     @Override
+    public int release(List<EventRecord> picked) {
+        return delegate.release(picked);
+    }
+
+    @Override
     public QueueStats stats(String endpoint) {
         return delegate.stats(endpoint);
     }

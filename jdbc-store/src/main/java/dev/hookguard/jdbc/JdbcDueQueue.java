@@ -84,6 +84,19 @@ final class JdbcDueQueue {
                 == 1;
     }
 
+    int release(List<EventRecord> picked) {
+        int released = 0;
+        for (EventRecord record : picked) {
+            if (record.nextAttemptAt() != null) {
+                released += session.autoCommit(
+                        "release " + record.key(),
+                        dsl -> queries.release(dsl, record.key(), record.nextAttemptAt())
+                                .execute());
+            }
+        }
+        return released;
+    }
+
     QueueStats stats(String endpoint) {
         Record4<Integer, Integer, Instant, Instant> row = session.autoCommit(
                 "read queue stats of " + endpoint,

@@ -214,6 +214,11 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
         return queue.schedule(key, delay, policy);
     }
 
+    @Override
+    public int release(List<EventRecord> picked) {
+        return queue.release(picked);
+    }
+
     /** One aggregate over the endpoint's due index: O(depth) index entries, no row or payload read. */
     @Override
     public QueueStats stats(String endpoint) {

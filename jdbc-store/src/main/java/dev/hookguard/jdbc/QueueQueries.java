@@ -228,6 +228,19 @@ final class QueueQueries {
                 .and(t.status.eq(FAILED).or(abandoned));
     }
 
+    /**
+     * Hands back one picked row: due now, if it still holds the pick's reservation ({@code next_attempt_at} at the
+     * pushed due time, QUEUED or FAILED, the reservation not over yet).
+     */
+    Query release(DSLContext dsl, EventKey key, Instant reserved) {
+        return dsl.update(t.table)
+                .set(t.nextAttemptAt, time.now())
+                .where(claims.is(key))
+                .and(t.nextAttemptAt.eq(val(reserved, t.nextAttemptAt)))
+                .and(t.nextAttemptAt.gt(time.now()))
+                .and(t.status.in(QUEUED, FAILED));
+    }
+
     /** Depth, due now, the oldest due time and the database's now: one pass over the endpoint's due index. */
     ResultQuery<Record4<Integer, Integer, Instant, Instant>> stats(DSLContext dsl, String endpoint) {
         return dsl.select(

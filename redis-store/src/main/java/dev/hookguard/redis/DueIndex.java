@@ -103,6 +103,17 @@ final class DueIndex {
         }
     }
 
+    /** Makes the entries still reserved until {@code until} (epoch ms) due now; how many were. */
+    int release(String endpoint, String until, List<String> eventIds) {
+        byte[][] args = new byte[eventIds.size() + 1][];
+        args[0] = RecordCodec.ascii(until);
+        for (int i = 0; i < eventIds.size(); i++) {
+            args[i + 1] = RecordCodec.ascii(eventIds.get(i));
+        }
+        List<Object> reply = redis.eval(LuaScript.DUE_RELEASE, keys.due(endpoint), args);
+        return ((Long) reply.get(0)).intValue();
+    }
+
     /** Depth, due now, oldest due time and the node's now, from the sorted set alone. */
     List<Object> stats(String endpoint) {
         return redis.eval(LuaScript.DUE_STATS, keys.due(endpoint));

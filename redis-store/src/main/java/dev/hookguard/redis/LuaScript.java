@@ -29,6 +29,8 @@ enum LuaScript {
     ENQUEUE("enqueue.lua", true),
     /** Second half of a pick: moves a reserved record's due time and returns it. */
     TAKE("take.lua", true),
+    /** The record half of handing back a pick: due now, if it still holds the pick's reservation. */
+    RELEASE("release.lua", true),
     /** The sweeper puts a FAILED or expired PROCESSING record into the due queue. */
     SCHEDULE("schedule.lua", true),
     /** An operator's replay: QUEUED, due now. */

@@ -13,7 +13,9 @@ import dev.hookguard.core.Payload;
 import dev.hookguard.core.QueueStats;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The {@link DueQueue} part of the Redis store. A pick is two steps: {@code due-pick.lua} reserves the
@@ -93,6 +95,39 @@ final class RedisDueQueue implements DueQueue {
                 delay,
                 written -> List.of(ascii(written.dueAt()), millis(policy.retention())));
         return "scheduled".equals(Replies.tag(reply));
+    }
+
+    /**
+     * Per endpoint and reservation, {@code due-release.lua} makes the entries still at the pick's window end due now,
+     * then {@code release.lua} moves each record's own due time there, when the record still holds the reservation
+     * (the entry first, as everywhere: a record claimed or settled since keeps an entry the next pick finds stale
+     * and drops). Counts the records handed back.
+     */
+    @Override
+    public int release(List<EventRecord> picked) {
+        Map<String, Map<Long, List<String>>> byReservation = new LinkedHashMap<>();
+        for (EventRecord record : picked) {
+            if (record.nextAttemptAt() != null) {
+                byReservation
+                        .computeIfAbsent(record.key().endpoint(), e -> new LinkedHashMap<>())
+                        .computeIfAbsent(record.nextAttemptAt().toEpochMilli(), at -> new ArrayList<>())
+                        .add(record.key().eventId());
+            }
+        }
+        int released = 0;
+        for (Map.Entry<String, Map<Long, List<String>>> endpoint : byReservation.entrySet()) {
+            for (Map.Entry<Long, List<String>> reservation : endpoint.getValue().entrySet()) {
+                String until = Long.toString(reservation.getKey());
+                due.release(endpoint.getKey(), until, reservation.getValue());
+                List<String> eventKeys = reservation.getValue().stream()
+                        .map(id -> keys.event(EventKey.of(endpoint.getKey(), id)))
+                        .toList();
+                for (List<Object> reply : redis.evalEach(LuaScript.RELEASE, eventKeys, ascii(until))) {
+                    released += ((Long) reply.get(0)).intValue();
+                }
+            }
+        }
+        return released;
     }
 
     @Override

@@ -141,6 +141,11 @@ public final class RedisIdempotencyStore implements RecoveryStore, AutoCloseable
     }
 
     @Override
+    public int release(List<EventRecord> picked) {
+        return dueQueue.release(picked);
+    }
+
+    @Override
     public QueueStats stats(String endpoint) {
         return dueQueue.stats(endpoint);
     }

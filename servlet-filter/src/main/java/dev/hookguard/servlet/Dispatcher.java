@@ -156,8 +156,10 @@ public final class Dispatcher implements AutoCloseable {
 
     /**
      * Stops picking and waits up to {@link DispatcherConfig#shutdownGrace()} for the dispatches in flight; those
-     * still running are cut off (their connections closed), and their records come due again when their window
-     * ends, as do the picked records still waiting for a thread, which are not sent. Idempotent.
+     * still running are cut off (their connections closed). The picked records still waiting for a thread are not
+     * sent but handed back to the store ({@link RecoveryStore#release}), as are dispatches that end refused or in an
+     * error once closing began, so another node (or this one, restarted) takes them at once rather than when their
+     * window ends; a record that was claimed meanwhile is left alone by the store. Idempotent.
      */
     @Override
     public void close() {
@@ -177,7 +179,8 @@ public final class Dispatcher implements AutoCloseable {
             }
             workers.shutdown();
             List<Runnable> waiting = new ArrayList<>();
-            workers.getQueue().drainTo(waiting); // picked, never sent: they come due again when their window ends
+            workers.getQueue().drainTo(waiting); // picked, never sent: handed back
+            handBack(waiting.stream().map(task -> ((Send) task).record()).toList());
             waiting.forEach(dispatch -> released());
             long deadline = System.nanoTime() + settings.shutdownGrace().toNanos();
             workers.awaitTermination(settings.shutdownGrace().toNanos(), TimeUnit.NANOSECONDS);
@@ -355,9 +358,10 @@ public final class Dispatcher implements AutoCloseable {
                 slots.acquireUninterruptibly();
                 inFlight.incrementAndGet();
                 try {
-                    workers.execute(() -> dispatch(endpoint, record));
-                } catch (RuntimeException e) {
-                    released(); // shutting down: the record comes due again after its window
+                    workers.execute(new Send(endpoint, record));
+                } catch (RuntimeException e) { // shutting down
+                    handBack(List.of(record));
+                    released();
                 }
             }
             found |= !picked.isEmpty();
@@ -390,7 +394,46 @@ public final class Dispatcher implements AutoCloseable {
             pause = Math.min(pause * 2, REFUSED_PAUSE_MAX.toNanos());
             sent = send(endpoint, record);
         }
+        if (!running && (sent == DispatchOutcome.REFUSED || sent == DispatchOutcome.ERROR)) {
+            handBack(List.of(record)); // closing: another node takes it now, not when its window ends
+        }
         finish(endpoint, sent);
+    }
+
+    /** Hands picked records that will not be sent back to the store; a failure leaves them to their window. */
+    private void handBack(List<EventRecord> records) {
+        if (records.isEmpty()) {
+            return;
+        }
+        try {
+            int released = store.release(records);
+            log.info("Handed {} of {} picked dispatches back to the due queue at shutdown", released, records.size());
+        } catch (RuntimeException e) {
+            log.warn(
+                    "Could not hand {} picked dispatches back; they come due again when their window ends: {}",
+                    records.size(),
+                    e.toString());
+        }
+    }
+
+    /** One picked record's dispatch, as queued for a worker thread. */
+    private final class Send implements Runnable {
+        private final EndpointConfig endpoint;
+        private final EventRecord record;
+
+        Send(EndpointConfig endpoint, EventRecord record) {
+            this.endpoint = endpoint;
+            this.record = record;
+        }
+
+        EventRecord record() {
+            return record;
+        }
+
+        @Override
+        public void run() {
+            dispatch(endpoint, record);
+        }
     }
 
     private DispatchOutcome send(EndpointConfig endpoint, EventRecord record) {

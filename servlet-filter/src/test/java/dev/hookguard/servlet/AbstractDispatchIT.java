@@ -24,6 +24,7 @@ import java.net.URI;
 import java.net.http.HttpRequest;
 import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -239,6 +240,61 @@ abstract class AbstractDispatchIT {
     }
 
     @Test
+    void shouldHandBackWhatItPickedButDidNotSendSoARestartedNodeRunsItAtOnce() throws Exception {
+        String endpoint = "handback-" + run;
+        Duration longWindow = Duration.ofMinutes(10);
+        ScriptedHandler handler = new ScriptedHandler();
+        handler.gate = new CountDownLatch(1);
+        List<String> ids = gatedIds("handback", 3 * WORKERS);
+        HookguardFilter first = new HookguardFilter(asyncConfig(endpoint, Duration.ofSeconds(30), null, longWindow));
+        try (ServletContainer container = start(first, handler)) {
+            Sender sender = new Sender(Sender.client(), container.base());
+            for (String id : ids) {
+                assertThat(sender.send(signed(sender, endpoint, id)).statusCode())
+                        .as(id)
+                        .isEqualTo(202);
+            }
+            await().atMost(Duration.ofSeconds(30)).until(() -> handler.running.get() == WORKERS);
+            // every other event is picked, reserved for the long window, and waits for a thread
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> ids.stream()
+                            .filter(id -> handler.runs(id) == 0)
+                            .map(id -> store.find(EventKey.of(endpoint, id)).orElseThrow())
+                            .allMatch(r -> r.nextAttemptAt() != null
+                                    && r.nextAttemptAt().isAfter(Instant.now().plus(longWindow.dividedBy(2)))));
+
+            CompletableFuture<Void> closing = CompletableFuture.runAsync(
+                    () -> first.dispatcher().orElseThrow().close());
+            await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(5)).until(() -> !closing.isDone());
+            handler.gate.countDown();
+            closing.get(30, TimeUnit.SECONDS);
+
+            assertThat(handler.totalRuns()).isEqualTo(WORKERS);
+            Instant closedAt = Instant.now();
+            List<EventRecord> left = ids.stream()
+                    .filter(id -> handler.runs(id) == 0)
+                    .map(id -> store.find(EventKey.of(endpoint, id)).orElseThrow())
+                    .toList();
+            System.out.printf(
+                    "[recovery-figures] %s: %d events not sent at close, due at most %s after it%n",
+                    getClass().getSimpleName(),
+                    left.size(),
+                    left.stream()
+                            .map(r -> Duration.between(closedAt, r.nextAttemptAt()))
+                            .max(Duration::compareTo)
+                            .orElse(Duration.ZERO));
+            assertThat(left).hasSize(2 * WORKERS).allSatisfy(record -> {
+                assertThat(record.status()).as(record.key().eventId()).isEqualTo(RecordStatus.QUEUED);
+                assertThat(record.nextAttemptAt())
+                        .as("%s is due now, not when the %s window of its pick ends", record.key(), longWindow)
+                        .isBefore(closedAt.plus(Duration.ofMinutes(1)));
+            });
+        }
+
+        restartAndFinish(endpoint, handler, ids);
+    }
+
+    @Test
     void shouldReturnFromCloseAfterTheGraceWhileHandlersStillRunAndLoseNothing() throws Exception {
         String endpoint = "grace-" + run;
         Duration grace = Duration.ofSeconds(1);
@@ -295,6 +351,10 @@ abstract class AbstractDispatchIT {
     // ---- helpers
 
     private HookguardFilterConfig asyncConfig(String endpoint, Duration grace, @Nullable URI baseUrl) {
+        return asyncConfig(endpoint, grace, baseUrl, WINDOW);
+    }
+
+    private HookguardFilterConfig asyncConfig(String endpoint, Duration grace, @Nullable URI baseUrl, Duration window) {
         return config(
                 endpoint,
                 IdempotencyPolicy.custom().lease(Duration.ofSeconds(5)).build(),
@@ -302,7 +362,7 @@ abstract class AbstractDispatchIT {
                 DispatcherConfig.custom()
                         .workers(WORKERS)
                         .maxInFlight(WORKERS)
-                        .window(WINDOW)
+                        .window(window)
                         .shutdownGrace(grace)
                         .baseUrl(baseUrl)
                         .build());

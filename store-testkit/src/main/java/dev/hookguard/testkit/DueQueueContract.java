@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The due queue's contract (DESIGN.md §8): enqueue as QUEUED, claims that take QUEUED and due FAILED
  * records over, receiver retries, atomic picks that push the due time by a window, the sweeper's schedule,
- * queue stats, and retention that never removes a due record. Part of {@link StoreContractTest}.
+ * hand-backs of picked records, queue stats, and retention that never removes a due record. Part of {@link StoreContractTest}.
  */
 public abstract class DueQueueContract extends HotPathContract {
 
@@ -96,6 +96,49 @@ public abstract class DueQueueContract extends HotPathContract {
         assertThat(store.stats(endpoint).depth()).isZero();
         assertThat(store.complete(key("q1"), acquired.token(), Completion.succeeded(StoredResponse.empty(200)), POLICY))
                 .isEqualTo(new WriteOutcome.Recorded(RecordStatus.SUCCEEDED));
+    }
+
+    @Test
+    void shouldHandBackPickedRecordsSoTheNextPickTakesThemAtOnce() {
+        queued(key("q1"));
+        queued(key("q2"));
+        List<EventRecord> picked = store.pick(endpoint, 10, LONG_WINDOW);
+        assertThat(picked).hasSize(2);
+        assertThat(store.pick(endpoint, 10, LONG_WINDOW)).isEmpty();
+
+        assertThat(store.release(picked)).isEqualTo(2);
+
+        assertThat(store.stats(endpoint).dueNow()).isEqualTo(2);
+        assertThat(store.pick(endpoint, 10, LONG_WINDOW))
+                .extracting(r -> r.key().eventId())
+                .containsExactlyInAnyOrder("q1", "q2");
+    }
+
+    @Test
+    void shouldLeaveRecordsThatChangedSinceThePickWhenHandedBack() {
+        queued(key("q1"));
+        queued(key("q2"));
+        queued(key("q3"));
+        List<EventRecord> picked = store.pick(endpoint, 10, LONG_WINDOW);
+        assertThat(picked).hasSize(3);
+        ClaimOutcome.Acquired claimed = acquire(key("q1"), POLICY);
+        EventRecord q2 = picked.stream()
+                .filter(r -> r.key().eventId().equals("q2"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(store.release(List.of(q2))).isEqualTo(1);
+        assertThat(store.pick(endpoint, 10, LONG_WINDOW.plusMinutes(1)))
+                .extracting(r -> r.key().eventId())
+                .containsExactly("q2"); // picked again, by another picker
+
+        assertThat(store.release(picked)).isEqualTo(1); // q3 only
+
+        assertThat(record(key("q1")).status()).isEqualTo(RecordStatus.PROCESSING);
+        assertThat(record(key("q1")).token()).isEqualTo(claimed.token());
+        assertThat(store.pick(endpoint, 10, LONG_WINDOW))
+                .extracting(r -> r.key().eventId())
+                .containsExactly("q3");
+        assertThat(store.release(List.of())).isZero();
     }
 
     @Test

@@ -106,6 +106,11 @@ final class PausablePicks implements RecoveryStore {
     }
 
     @Override
+    public int release(List<EventRecord> picked) {
+        return delegate.release(picked);
+    }
+
+    @Override
     public QueueStats stats(String endpoint) {
         return delegate.stats(endpoint);
     }

@@ -175,6 +175,11 @@ record Entry(EventRecord record, Instant expiresAt) {
         return new Entry(draft(now).nextAttemptAt(due).keepUpdatedAt().build(), expiresAt.plus(push));
     }
 
+    /** A reservation handed back: due now; the expiry stays where the pick moved it. */
+    Entry released(Instant now) {
+        return new Entry(draft(now).nextAttemptAt(now).keepUpdatedAt().build(), expiresAt);
+    }
+
     Entry replayed(OperatorAction action, String name, Instant now, IdempotencyPolicy policy) {
         return new Entry(
                 draft(now)

@@ -176,6 +176,29 @@ public final class InMemoryStore implements RecoveryStore {
     }
 
     @Override
+    public int release(List<EventRecord> picked) {
+        int released = 0;
+        for (EventRecord record : picked) {
+            Instant reserved = record.nextAttemptAt();
+            AtomicReference<Boolean> done = new AtomicReference<>(false);
+            entries.computeIfPresent(record.key(), (k, current) -> {
+                Instant now = clock.instant();
+                EventRecord held = current.record();
+                boolean holds = reserved != null
+                        && reserved.equals(held.nextAttemptAt())
+                        && (held.status() == RecordStatus.QUEUED || held.status() == RecordStatus.FAILED);
+                if (current.expired(now) || !holds || !reserved.isAfter(now)) {
+                    return current;
+                }
+                done.set(true);
+                return tracked(current, current.released(now));
+            });
+            released += done.get() ? 1 : 0;
+        }
+        return released;
+    }
+
+    @Override
     public QueueStats stats(String endpoint) {
         Instant now = clock.instant();
         long depth = 0;
