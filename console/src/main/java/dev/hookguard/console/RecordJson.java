@@ -80,14 +80,23 @@ final class RecordJson {
                 .toList();
     }
 
+    /** The reason of a stalled record that keeps no payload (DESIGN.md §8): nothing can redeliver it. */
+    static final String NO_PAYLOAD = "no payload kept (claimed by a node or store that did not keep it), so it cannot"
+            + " be redelivered: resolve or skip it, or replay it once a delivery brings its payload";
+
     /**
      * Why the record is where it is: for a REJECTED record, the answer that rejected it, {@code HTTP <status>: <body>}
-     * (the body as text, up to {@value #REASON_BODY_CHARS} characters, or its size where it is not text); for any
-     * other record, or a REJECTED one without a stored response, its last error (null when it has none). A REJECTED
-     * record's last error, if any, is an earlier attempt's failure, not its verdict.
+     * (the body as text, up to {@value #REASON_BODY_CHARS} characters, or its size where it is not text); for a
+     * record that is stuck and keeps no payload (PROCESSING past its lease), {@link
+     * #NO_PAYLOAD}, after its last error if it has one; for any other record, or a REJECTED one without a stored
+     * response, its last error (null when it has none). A REJECTED record's last error, if any, is an earlier
+     * attempt's failure, not its verdict.
      */
     static @Nullable String reason(EventRecord record) {
         StoredResponse response = record.response();
+        if (record.payload() == null && stuck(record)) {
+            return record.lastError() == null ? NO_PAYLOAD : record.lastError() + "; " + NO_PAYLOAD;
+        }
         if (record.status() != RecordStatus.REJECTED || response == null) {
             return record.lastError();
         }
@@ -100,6 +109,13 @@ final class RecordJson {
             body = body.substring(0, end) + "…";
         }
         return "HTTP " + response.status() + (body.isEmpty() ? "" : ": " + body);
+    }
+
+    /** PROCESSING past its lease: its node is presumed dead (what the sweeper would schedule, given a payload). */
+    private static boolean stuck(EventRecord record) {
+        return record.status() == RecordStatus.PROCESSING
+                && record.leaseUntil() != null
+                && record.leaseUntil().isBefore(Instant.now());
     }
 
     private @Nullable Map<String, @Nullable Object> payload(@Nullable Payload payload, BodyView view) {

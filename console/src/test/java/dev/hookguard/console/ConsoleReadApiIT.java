@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -70,6 +71,28 @@ class ConsoleReadApiIT extends AbstractConsoleApiIT {
             assertThat(objects(json(response, 200).get("records")))
                     .extracting(r -> r.get("eventId"))
                     .containsExactly("f-server-1");
+        }
+    }
+
+    @Test
+    void shouldGiveAStalledRecordWithoutAPayloadItsReason() throws Exception {
+        seeds.abandoned(pay("p-abandoned-1"));
+
+        try (ConsoleServer quick = ConsoleServer.start(config(Duration.ZERO))) {
+            ApiClient client = new ApiClient(quick.console(), WRITER_TOKEN);
+            Awaitility.await()
+                    .atMost(Duration.ofSeconds(10))
+                    .untilAsserted(() -> assertThat(
+                                    objects(json(client.get("api/records?endpoint=" + pay + "&listing=stalled"), 200)
+                                            .get("records")))
+                            .singleElement()
+                            .satisfies(r -> {
+                                assertThat(r.get("eventId")).isEqualTo("p-abandoned-1");
+                                assertThat(r.get("status")).isEqualTo("PROCESSING");
+                                assertThat((String) r.get("reason"))
+                                        .isEqualTo(RecordJson.NO_PAYLOAD)
+                                        .contains("resolve or skip");
+                            }));
         }
     }
 

@@ -14,6 +14,7 @@ import dev.hookguard.core.Payload;
 import dev.hookguard.core.StoredResponse;
 import dev.hookguard.core.WriteOutcome;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
@@ -81,6 +82,15 @@ final class Seeds {
         long token = claim(key, payload, RETRIED);
         assertThat(store.fail(key, token, new Failure(payload, error, errorClass), RETRIED))
                 .isInstanceOf(WriteOutcome.Recorded.class);
+        nextMillisecond();
+    }
+
+    /** PROCESSING with a lease of 1 ms and no payload: a claim whose node died, which nothing can redeliver. */
+    void abandoned(EventKey key) {
+        IdempotencyPolicy instant =
+                IdempotencyPolicy.custom().lease(Duration.ofMillis(1)).build();
+        assertThat(store.claim(key, Fingerprint.of(key.eventId().getBytes(StandardCharsets.UTF_8)), instant))
+                .isInstanceOf(ClaimOutcome.Acquired.class);
         nextMillisecond();
     }
 
