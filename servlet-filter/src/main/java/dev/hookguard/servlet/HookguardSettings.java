@@ -182,6 +182,24 @@ public class HookguardSettings {
         return endpoint.toBuilder(name, this, prefix + "endpoints." + name + ".", schemas);
     }
 
+    /**
+     * The event-id rule of endpoint {@code name}: its scheme's (or the generic format's), with {@code event-id.*}
+     * over it; the same rule {@link #endpoint} sets.
+     */
+    public EventIdConfig eventIds(String name, String prefix) {
+        Endpoint endpoint = endpoints.get(name);
+        if (endpoint == null) {
+            throw new IllegalArgumentException(prefix + "endpoints." + name + " is not configured");
+        }
+        String at = prefix + "endpoints." + name + ".";
+        Scheme parsed = endpoint.scheme(at);
+        EventIdConfig base = parsed == Scheme.GENERIC
+                ? EventIdConfig.forGeneric(endpoint.generic.toConfig(
+                        at, endpoint.secrets == null ? List.of() : endpoint.secrets, endpoint.tolerance))
+                : EventIdConfig.forScheme(parsed);
+        return endpoint.eventId.toConfig(at + "event-id", base);
+    }
+
     private static <T> void set(@Nullable T value, java.util.function.Consumer<T> setter) {
         if (value != null) {
             setter.accept(value);
@@ -617,21 +635,23 @@ public class HookguardSettings {
                 SignatureConfig.Builder signature = SignatureConfig.custom().secrets(keys);
                 set(tolerance, signature::tolerance);
                 if (publicUrl != null) {
-                    signature.publicUrl(named(prefix + "public-url", () -> PublicUrl.parse(publicUrl)));
+                    signature.publicUrl(
+                            named(prefix.substring(0, prefix.length() - 1), () -> PublicUrl.parse(publicUrl)));
                 }
                 SignatureConfig config = named(prefix.substring(0, prefix.length() - 1), signature::build);
                 named(prefix.substring(0, prefix.length() - 1), () -> builder.scheme(parsed, config));
                 base = EventIdConfig.forScheme(parsed);
             }
             builder.eventIds(eventId.toConfig(prefix + "event-id", base));
-            IdempotencyPolicy.Builder policyBuilder = IdempotencyPolicy.custom();
-            root.policy.applyTo(policyBuilder, "policy.");
+            String rootPrefix = prefix.substring(0, prefix.lastIndexOf("endpoints."));
+            IdempotencyPolicy.Builder policyBuilder = IdempotencyPolicy.from(root.policy(rootPrefix));
             policy.applyTo(policyBuilder, prefix + "policy.");
             IdempotencyPolicy chosen = named(prefix + "policy", policyBuilder::build);
             builder.policy(chosen);
             String size = maxBodyBytes != null ? maxBodyBytes : root.maxBodyBytes;
             if (size != null) {
-                builder.maxBodyBytes(bytes(maxBodyBytes != null ? prefix + "max-body-bytes" : "max-body-bytes", size));
+                builder.maxBodyBytes(
+                        bytes(maxBodyBytes != null ? prefix + "max-body-bytes" : rootPrefix + "max-body-bytes", size));
             }
             builder.failOpen(failOpen);
             if (schema != null && !schema.isBlank()) {
