@@ -77,7 +77,9 @@ final class ReadRoutes {
     }
 
     ListFilter filter(HttpServletRequest request) {
-        return FilterParams.read(request, config.endpoints(), config.stalledAfter());
+        String endpoint = FilterParams.endpoint(request, config.endpoints());
+        return FilterParams.read(
+                request, config.endpoints(), config.stalledAfter().apply(endpoint));
     }
 
     EventKey key(HttpServletRequest request) {

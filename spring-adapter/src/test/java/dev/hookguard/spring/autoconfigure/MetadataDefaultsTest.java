@@ -41,7 +41,8 @@ class MetadataDefaultsTest {
         defaults.put("hookguard.enabled", true);
         defaults.put("hookguard.security-check.enabled", SecurityChainCheck.DEFAULT_ENABLED);
         defaults.put("hookguard.console.enabled", false);
-        defaults.put("hookguard.console.path", "/hookguard/console");
+        defaults.put(
+                "hookguard.console.path", dev.hookguard.spring.console.HookguardConsoleAutoConfiguration.DEFAULT_PATH);
         defaults.put("hookguard.in-progress-status", HookguardFilterConfig.DEFAULT_IN_PROGRESS_STATUS);
         defaults.put("hookguard.dead-status", HookguardFilterConfig.DEFAULT_DEAD_STATUS);
         defaults.put("hookguard.fail-open", HookguardFilterConfig.DEFAULT_FAIL_OPEN);
