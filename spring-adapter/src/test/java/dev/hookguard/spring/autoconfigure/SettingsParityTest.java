@@ -67,6 +67,7 @@ class SettingsParityTest {
         values.put("endpoints.gh.tolerance", "100s");
         values.put("endpoints.gh.max-body-bytes", "4096");
         values.put("endpoints.gh.fail-open", "false");
+        values.put("endpoints.gh.schema", "classpath:schemas/paid.json");
         values.put("endpoints.gh.policy.lease", "20s");
         values.put("endpoints.gh.policy.max-attempts", "4");
         values.put("endpoints.gh.policy.response-body-cap", "2KB");
@@ -133,6 +134,8 @@ class SettingsParityTest {
                 .orElseThrow();
         assertThat(gh.policy().maxAttempts()).isEqualTo(4);
         assertThat(gh.recovery().backoff().attempts()).isEqualTo(4);
+        assertThat(gh.schema()).isNotNull();
+        assertThat(gh.failOpen()).isFalse();
     }
 
     @Test
