@@ -25,7 +25,9 @@ import org.jspecify.annotations.Nullable;
  * @param redaction the header deny list of payload views and exports
  * @param pageSize the records per page when a request names no limit
  * @param maxPageSize the most records a request may ask for per page
- * @param stalledAfter how long a FAILED record out of the due queue may stay unchanged before it is stalled
+ * @param stalledAfter per endpoint, how long a FAILED record out of the due queue may stay unchanged before it is
+ *     stalled: the endpoint's own setting ({@code RecoveryConfig.stalledAfter}), the one the Sweeper and the Actuator
+ *     read too
  * @param replayListener told after each replay (the dispatcher's hook)
  */
 public record ConsoleConfig(
@@ -38,7 +40,7 @@ public record ConsoleConfig(
         HeaderRedaction redaction,
         int pageSize,
         int maxPageSize,
-        Duration stalledAfter,
+        Function<String, Duration> stalledAfter,
         ReplayListener replayListener) {
 
     /** Default records per page: 50. */
@@ -74,8 +76,15 @@ public record ConsoleConfig(
             throw new IllegalArgumentException(
                     "pageSize must be between 1 and maxPageSize " + maxPageSize + " but was " + pageSize);
         }
-        if (stalledAfter == null || stalledAfter.isNegative()) {
-            throw new IllegalArgumentException("stalledAfter must not be negative but was " + stalledAfter);
+        if (stalledAfter == null) {
+            throw new IllegalArgumentException("stalledAfter must be set");
+        }
+        for (String endpoint : endpoints) {
+            Duration stalled = stalledAfter.apply(endpoint);
+            if (stalled == null || stalled.isNegative()) {
+                throw new IllegalArgumentException(
+                        "stalledAfter of endpoint '" + endpoint + "' must not be negative but was " + stalled);
+            }
         }
     }
 
@@ -100,7 +109,7 @@ public record ConsoleConfig(
         private HeaderRedaction redaction = HeaderRedaction.ofDefaults();
         private int pageSize = DEFAULT_PAGE_SIZE;
         private int maxPageSize = DEFAULT_MAX_PAGE_SIZE;
-        private Duration stalledAfter = ListFilter.DEFAULT_STALLED_AFTER;
+        private Function<String, Duration> stalledAfter = endpoint -> ListFilter.DEFAULT_STALLED_AFTER;
         private ReplayListener replayListener = ReplayListener.NONE;
 
         private Builder(OperatorStore store, RecordFinder finder) {
@@ -162,6 +171,11 @@ public record ConsoleConfig(
 
         /** See {@link ConsoleConfig#stalledAfter()}. */
         public Builder stalledAfter(Duration stalledAfter) {
+            return stalledAfter(endpoint -> stalledAfter);
+        }
+
+        /** Each endpoint's own stalled period; see {@link ConsoleConfig#stalledAfter()}. */
+        public Builder stalledAfter(Function<String, Duration> stalledAfter) {
             this.stalledAfter = stalledAfter;
             return this;
         }

@@ -122,7 +122,7 @@ public final class OperatorService {
                 config.finder(),
                 config.redaction(),
                 config.policies(),
-                endpoint -> config.stalledAfter(),
+                config.stalledAfter(),
                 config.replayListener(),
                 config.pageSize(),
                 config.maxPageSize());

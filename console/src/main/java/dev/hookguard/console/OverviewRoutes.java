@@ -65,7 +65,7 @@ final class OverviewRoutes {
                             .count(ListFilter.forEndpoint(endpoint)
                                     .listings(listings)
                                     .errorClasses(errorClass)
-                                    .stalledAfter(config.stalledAfter())
+                                    .stalledAfter(config.stalledAfter().apply(endpoint))
                                     .build());
                     json.writeNumberField(errorClass.code(), count);
                 }
@@ -81,7 +81,7 @@ final class OverviewRoutes {
         return config.store()
                 .count(ListFilter.forEndpoint(endpoint)
                         .listings(listing)
-                        .stalledAfter(config.stalledAfter())
+                        .stalledAfter(config.stalledAfter().apply(endpoint))
                         .build());
     }
 

@@ -1,71 +1,49 @@
 package dev.hookguard.servlet;
 
-import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.memory.InMemoryStore;
-import dev.hookguard.core.signature.PublicUrl;
-import dev.hookguard.core.signature.Scheme;
-import dev.hookguard.core.signature.SignatureConfig;
 import jakarta.servlet.FilterConfig;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
+import java.util.Map;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
- * Reads a {@link HookguardFilterConfig} from a filter's {@code init-param}s, for {@code web.xml} users. The
- * names are the builders' names in kebab case:
+ * Reads a {@link HookguardFilterConfig} from a filter's {@code init-param}s, for {@code web.xml} users. The names
+ * are those of the Spring properties without their {@code hookguard.} prefix: each binds to a property of {@link
+ * HookguardSettings} ({@code endpoints.stripe.policy.lease}, {@code endpoints.stripe.backoff.base}, {@code
+ * dispatcher.workers}, {@code hardening.methods}), and the settings write the set values onto the builders, which
+ * own the defaults. Two init-params exist only here:
  *
- * <table>
- *   <caption>init-params</caption>
- *   <tr><th>name</th><th>meaning</th></tr>
- *   <tr><td>{@code endpoints}</td><td>comma-separated endpoint names (required)</td></tr>
- *   <tr><td>{@code store}</td><td>{@code memory}, or the name of a {@code ServletContext} attribute holding
- *       an {@link IdempotencyStore} (default {@value #DEFAULT_STORE_ATTRIBUTE})</td></tr>
- *   <tr><td>{@code in-progress-status}, {@code dead-status}, {@code fail-open},
- *       {@code unavailable-retry-after}, {@code store-timeout}</td><td>as in {@link HookguardFilterConfig}</td></tr>
- *   <tr><td>{@code metrics}</td><td>{@code detect} (default) or {@code none}</td></tr>
- *   <tr><td>{@code methods}, {@code min-body-rate}, {@code body-grace}, {@code stored-header-deny-list}</td>
- *       <td>as in {@link Hardening}; lists comma-separated, the deny list replacing the default</td></tr>
- *   <tr><td>{@code <endpoint>.path}, {@code <endpoint>.scheme} (required)</td><td>path pattern; {@code
- *       standard-webhooks}, {@code svix}, {@code stripe}, {@code github}, {@code shopify}, {@code slack}, {@code
- *       twilio}, {@code paddle}, {@code square}, {@code sendgrid}, {@code gitlab}, {@code zoom} or {@code
- *       intercom}</td></tr>
- *   <tr><td>{@code <endpoint>.public-url}</td><td>for the schemes that sign the URL: {@code as-received}
- *       (default), {@code forwarded} (trust the proxy's {@code Forwarded} / {@code X-Forwarded-*}), or the public
- *       base URL such as {@code https://hooks.example.com}; see {@link PublicUrl}</td></tr>
- *   <tr><td>{@code <endpoint>.secrets} (required)</td><td>comma-separated; an entry {@code env:NAME} is read
- *       from the environment variable {@code NAME}</td></tr>
- *   <tr><td>{@code <endpoint>.tolerance}, {@code .max-body-bytes}, {@code .lease}, {@code .retention},
- *       {@code .dead-retention}, {@code .max-attempts}, {@code .response-body-cap}</td><td>as in {@link
- *       EndpointConfig}, {@link SignatureConfig} and {@link IdempotencyPolicy}</td></tr>
- *   <tr><td>{@code <endpoint>.intake}</td><td>{@code sync} (default) or {@code async} ({@link Intake})</td></tr>
- *   <tr><td>{@code <endpoint>.retries}</td><td>{@code sender}, {@code receiver} or {@code both}; default per
- *       scheme ({@link Retries#defaultFor})</td></tr>
- *   <tr><td>{@code <endpoint>.backoff-base}, {@code .backoff-cap}, {@code .backoff-attempts}</td><td>as in {@link
- *       Backoff}; without {@code backoff-attempts}, {@code max-attempts} counts</td></tr>
- *   <tr><td>{@code <endpoint>.stalled-after}, {@code .queue-limit}</td><td>as in {@link RecoveryConfig}</td></tr>
- *   <tr><td>{@code <endpoint>.dispatch-signing}, {@code dispatch-signing}</td><td>{@code scheme} or {@code
- *       dispatch-key} ({@link DispatchSigning}), for one endpoint or all</td></tr>
- *   <tr><td>{@code dispatcher-enabled}, {@code dispatcher-workers}, {@code dispatcher-max-in-flight}, {@code
- *       dispatcher-batch-size}, {@code dispatcher-window}, {@code dispatcher-min-poll-interval}, {@code
- *       dispatcher-max-poll-interval}, {@code dispatcher-shutdown-grace}, {@code dispatcher-request-timeout}, {@code
- *       dispatcher-sweep-interval}, {@code dispatcher-base-url}</td><td>as in {@link DispatcherConfig}</td></tr>
- *   <tr><td>{@code dispatch-keys}</td><td>comma-separated, first signs, each at least 32 characters; an entry
- *       {@code env:NAME} is read from the environment; unset for a random key per JVM</td></tr>
- *   <tr><td>{@code dispatch-tolerance}</td><td>as in {@link DispatcherConfig#dispatchTolerance()}</td></tr>
- * </table>
+ * <ul>
+ *   <li>{@code store}: {@code memory}, or the name of a {@code ServletContext} attribute holding an {@link
+ *       IdempotencyStore} (default {@value #DEFAULT_STORE_ATTRIBUTE});
+ *   <li>{@code metrics}: {@code detect} (default) or {@code none}.
+ * </ul>
  *
- * <p>Durations are ISO-8601 ({@code PT30S}) or a number with {@code ms}, {@code s}, {@code m}, {@code h} or
- * {@code d}. An unknown name is an error, so that a typo does not silently fall back to a default.
+ * <p>An endpoint exists by its {@code endpoints.<name>.*} init-params (a name holding a dot is written {@code
+ * endpoints[my.name].path}); {@code path}, {@code scheme} and {@code secrets} are required. Lists are
+ * comma-separated; an entry {@code env:NAME} of {@code secrets} or {@code dispatcher.dispatch-keys} is read from the
+ * environment variable {@code NAME}. Durations are ISO-8601 ({@code PT30S}) or a number with {@code ms}, {@code s},
+ * {@code m}, {@code h} or {@code d}; sizes a number of bytes or one with {@code KB}, {@code MB}. A schema is a class
+ * path resource ({@code classpath:schemas/stripe.json}, or a plain resource name). An unknown name is an error, so
+ * that a typo does not silently fall back to a default; a bad value fails naming the init-param and the value.
  */
 public final class InitParams {
 
@@ -73,56 +51,11 @@ public final class InitParams {
     public static final String DEFAULT_STORE_ATTRIBUTE = "dev.hookguard.store";
 
     /** The init-param of {@link DispatcherConfig#baseUrl()}: this node's own address, where dispatches go. */
-    public static final String DISPATCHER_BASE_URL = "dispatcher-base-url";
+    public static final String DISPATCHER_BASE_URL = "dispatcher.base-url";
 
-    private static final Set<String> FILTER_PARAMS = Set.of(
-            "endpoints",
-            "store",
-            "in-progress-status",
-            "dead-status",
-            "fail-open",
-            "unavailable-retry-after",
-            "store-timeout",
-            "metrics",
-            "methods",
-            "min-body-rate",
-            "body-grace",
-            "stored-header-deny-list",
-            "dispatch-signing",
-            "dispatch-keys",
-            "dispatch-tolerance",
-            "dispatcher-enabled",
-            "dispatcher-workers",
-            "dispatcher-max-in-flight",
-            "dispatcher-batch-size",
-            "dispatcher-window",
-            "dispatcher-min-poll-interval",
-            "dispatcher-max-poll-interval",
-            "dispatcher-shutdown-grace",
-            "dispatcher-request-timeout",
-            "dispatcher-sweep-interval",
-            "dispatcher-base-url");
-    private static final Set<String> ENDPOINT_PARAMS = Set.of(
-            "path",
-            "scheme",
-            "secrets",
-            "tolerance",
-            "public-url",
-            "max-body-bytes",
-            "lease",
-            "retention",
-            "dead-retention",
-            "max-attempts",
-            "response-body-cap",
-            "intake",
-            "retries",
-            "backoff-base",
-            "backoff-cap",
-            "backoff-attempts",
-            "stalled-after",
-            "queue-limit",
-            "dispatch-signing");
+    private static final List<String> SERVLET_ONLY = List.of("store", "metrics");
     private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h|d)");
+    private static final Pattern BRACKET = Pattern.compile("\\[([^\\]]+)]\\.?(.*)");
 
     private final FilterConfig filter;
 
@@ -139,63 +72,164 @@ public final class InitParams {
         return new InitParams(filter).config();
     }
 
+    /**
+     * The settings these init-params describe (servlet-only {@code store} and {@code metrics} aside).
+     *
+     * @throws IllegalArgumentException naming the first bad or unknown parameter and its value
+     */
+    public static HookguardSettings settings(FilterConfig filter) {
+        HookguardSettings settings = new HookguardSettings();
+        for (String name : Collections.list(filter.getInitParameterNames())) {
+            if (SERVLET_ONLY.contains(name)) {
+                continue;
+            }
+            String value = filter.getInitParameter(name);
+            if (value != null && !value.isBlank()) {
+                bind(settings, name, name, value.trim());
+            }
+        }
+        return settings;
+    }
+
     private HookguardFilterConfig config() {
-        List<String> names = list(required("endpoints"));
-        requireKnown(names);
+        HookguardSettings settings = settings(filter);
+        if (settings.getEndpoints().isEmpty()) {
+            throw new IllegalArgumentException(
+                    "init-params must configure at least one endpoint: endpoints.<name>.path, .scheme and .secrets");
+        }
+        settings.getEndpoints().forEach((name, endpoint) -> {
+            String prefix = "endpoints." + name + ".";
+            required(prefix + "path", endpoint.getPath());
+            required(prefix + "scheme", endpoint.getScheme());
+            required(prefix + "secrets", endpoint.getSecrets());
+        });
         HookguardFilterConfig.Builder builder = HookguardFilterConfig.custom().store(store());
-        for (String name : names) {
-            builder.endpoint(endpoint(name));
-        }
-        optional("in-progress-status", v -> builder.inProgressStatus(integer("in-progress-status", v)));
-        optional("dead-status", v -> builder.deadStatus(integer("dead-status", v)));
-        optional("fail-open", v -> builder.failOpen(bool("fail-open", v)));
-        optional("unavailable-retry-after", v -> builder.unavailableRetryAfter(duration("unavailable-retry-after", v)));
-        optional("store-timeout", v -> builder.storeTimeout(duration("store-timeout", v)));
         optional("metrics", v -> builder.metrics(metrics(v)));
-        builder.hardening(hardening());
-        builder.dispatcher(dispatcher());
-        return builder.build();
+        return settings.toFilterConfig(builder, "", InitParams::schema).build();
     }
 
-    private DispatcherConfig dispatcher() {
-        DispatcherConfig.Builder d = DispatcherConfig.custom();
-        optional("dispatcher-enabled", v -> d.enabled(bool("dispatcher-enabled", v)));
-        optional("dispatcher-workers", v -> d.workers(integer("dispatcher-workers", v)));
-        optional("dispatcher-max-in-flight", v -> d.maxInFlight(integer("dispatcher-max-in-flight", v)));
-        optional("dispatcher-batch-size", v -> d.batchSize(integer("dispatcher-batch-size", v)));
-        optional("dispatcher-window", v -> d.window(duration("dispatcher-window", v)));
-        optional("dispatcher-min-poll-interval", v -> d.minPollInterval(duration("dispatcher-min-poll-interval", v)));
-        optional("dispatcher-max-poll-interval", v -> d.maxPollInterval(duration("dispatcher-max-poll-interval", v)));
-        optional("dispatcher-shutdown-grace", v -> d.shutdownGrace(duration("dispatcher-shutdown-grace", v)));
-        optional("dispatcher-request-timeout", v -> d.requestTimeout(duration("dispatcher-request-timeout", v)));
-        optional("dispatcher-sweep-interval", v -> d.sweepInterval(duration("dispatcher-sweep-interval", v)));
-        optional(DISPATCHER_BASE_URL, v -> d.baseUrl(uri(DISPATCHER_BASE_URL, v)));
-        optional("dispatch-signing", v -> d.signing(signing("dispatch-signing", v)));
-        optional("dispatch-keys", v -> d.dispatchKeys(secrets(v)));
-        optional("dispatch-tolerance", v -> d.dispatchTolerance(duration("dispatch-tolerance", v)));
-        return d.build();
-    }
-
-    private RecoveryConfig recovery(String prefix, int maxAttempts) {
-        RecoveryConfig.Builder recovery = RecoveryConfig.custom();
-        Backoff.Builder backoff = Backoff.custom().attempts(maxAttempts);
-        optional(prefix + "intake", v -> recovery.intake(choice(prefix + "intake", v, Intake.class)));
-        optional(prefix + "retries", v -> recovery.retries(choice(prefix + "retries", v, Retries.class)));
-        optional(prefix + "backoff-base", v -> backoff.base(duration(prefix + "backoff-base", v)));
-        optional(prefix + "backoff-cap", v -> backoff.cap(duration(prefix + "backoff-cap", v)));
-        optional(prefix + "backoff-attempts", v -> backoff.attempts(integer(prefix + "backoff-attempts", v)));
-        optional(prefix + "stalled-after", v -> recovery.stalledAfter(duration(prefix + "stalled-after", v)));
-        optional(prefix + "queue-limit", v -> recovery.queueLimit(integer(prefix + "queue-limit", v)));
-        optional(prefix + "dispatch-signing", v -> recovery.signing(signing(prefix + "dispatch-signing", v)));
-        try {
-            return recovery.backoff(backoff.build()).build();
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(prefix + e.getMessage(), e);
+    private static void required(String name, @Nullable Object value) {
+        if (value == null || (value instanceof List<?> list && list.isEmpty())) {
+            throw new IllegalArgumentException("init-param '" + name + "' must be set");
         }
     }
 
-    private static DispatchSigning signing(String name, String value) {
-        return choice(name, value, DispatchSigning.class);
+    /** Sets the property at {@code path} (kebab case, dots between levels) of {@code bean} to {@code value}. */
+    private static void bind(Object bean, String path, String name, String value) {
+        String head;
+        String rest;
+        Matcher bracket = BRACKET.matcher(path);
+        int dot = path.indexOf('.');
+        if (bean instanceof Map<?, ?>) {
+            if (bracket.matches()) {
+                head = bracket.group(1);
+                rest = bracket.group(2);
+            } else {
+                head = dot < 0 ? path : path.substring(0, dot);
+                rest = dot < 0 ? "" : path.substring(dot + 1);
+            }
+            @SuppressWarnings("unchecked")
+            Map<String, HookguardSettings.Endpoint> endpoints = (Map<String, HookguardSettings.Endpoint>) bean;
+            if (rest.isEmpty()) {
+                throw unknown(name);
+            }
+            bind(endpoints.computeIfAbsent(head, key -> new HookguardSettings.Endpoint()), rest, name, value);
+            return;
+        }
+        int split = path.length();
+        for (int i = 0; i < path.length(); i++) {
+            if (path.charAt(i) == '.' || path.charAt(i) == '[') {
+                split = i;
+                break;
+            }
+        }
+        head = path.substring(0, split);
+        rest = split == path.length() ? "" : path.substring(path.charAt(split) == '.' ? split + 1 : split);
+        String property = camel(head);
+        Method getter = method(bean.getClass(), "get" + property);
+        if (getter == null) {
+            throw unknown(name);
+        }
+        Object current = invoke(getter, bean);
+        Method setter = method(bean.getClass(), "set" + property);
+        if (setter == null) {
+            if (current == null || rest.isEmpty()) {
+                throw unknown(name);
+            }
+            bind(current, rest, name, value);
+            return;
+        }
+        if (!rest.isEmpty()) {
+            throw unknown(name);
+        }
+        invoke(setter, bean, convert(name, value, setter.getGenericParameterTypes()[0]));
+    }
+
+    private static Object convert(String name, String value, Type type) {
+        if (type instanceof ParameterizedType list && list.getRawType() == List.class) {
+            List<String> entries = list(value);
+            return name.endsWith("secrets") || name.endsWith("dispatch-keys") ? resolve(name, entries) : entries;
+        }
+        Class<?> raw = (Class<?>) type;
+        if (raw == String.class) {
+            return value;
+        }
+        if (raw == Integer.class) {
+            return parse(name, value, "an integer", Integer::valueOf);
+        }
+        if (raw == Long.class) {
+            return parse(name, value, "an integer", Long::valueOf);
+        }
+        if (raw == Boolean.class) {
+            return bool(name, value);
+        }
+        if (raw == Duration.class) {
+            return duration(name, value);
+        }
+        if (raw == URI.class) {
+            return uri(name, value);
+        }
+        if (raw.isEnum()) {
+            return choice(name, value, raw.asSubclass(Enum.class));
+        }
+        throw new IllegalStateException("no conversion of init-param '" + name + "' to " + type);
+    }
+
+    private static Method method(Class<?> type, String name) {
+        for (Method method : type.getMethods()) {
+            if (method.getName().equals(name) && method.getParameterCount() == (name.startsWith("set") ? 1 : 0)) {
+                return method;
+            }
+        }
+        return null;
+    }
+
+    private static Object invoke(Method method, Object bean, Object... args) {
+        try {
+            return method.invoke(bean, args);
+        } catch (IllegalAccessException | InvocationTargetException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String camel(String kebab) {
+        StringBuilder camel = new StringBuilder();
+        boolean upper = true;
+        for (char c : kebab.toCharArray()) {
+            if (c == '-') {
+                upper = true;
+            } else {
+                camel.append(upper ? Character.toUpperCase(c) : c);
+                upper = false;
+            }
+        }
+        return camel.toString();
+    }
+
+    private static IllegalArgumentException unknown(String name) {
+        return new IllegalArgumentException("init-param '" + name + "' is unknown; the names are those of the Spring"
+                + " properties without 'hookguard.' (such as endpoints.<name>.policy.lease, dispatcher.workers),"
+                + " plus store and metrics");
     }
 
     /** An enum constant by its name in kebab or snake case, ignoring case. */
@@ -213,48 +247,30 @@ public final class InitParams {
         throw new IllegalArgumentException(name + " must be one of " + names + " but was '" + value + "'");
     }
 
-    private static java.net.URI uri(String name, String value) {
+    private static URI uri(String name, String value) {
         try {
-            return new java.net.URI(value);
-        } catch (java.net.URISyntaxException e) {
+            return new URI(value);
+        } catch (URISyntaxException e) {
             throw new IllegalArgumentException(
                     name + " must be a URL such as http://127.0.0.1:8080 but was '" + value + "'", e);
         }
     }
 
-    private Hardening hardening() {
-        Hardening.Builder hardening = Hardening.custom();
-        optional("methods", v -> hardening.methods(Set.copyOf(list(v))));
-        optional("min-body-rate", v -> hardening.minBodyRate(parse("min-body-rate", v, "an integer", Long::parseLong)));
-        optional("body-grace", v -> hardening.bodyGrace(duration("body-grace", v)));
-        optional("stored-header-deny-list", v -> hardening.storedHeaderDenyList(list(v)));
-        return hardening.build();
-    }
-
-    private EndpointConfig endpoint(String name) {
-        String prefix = name + ".";
-        Scheme scheme = scheme(prefix + "scheme", required(prefix + "scheme"));
-        SignatureConfig.Builder signature = SignatureConfig.custom().secrets(secrets(required(prefix + "secrets")));
-        optional(prefix + "tolerance", v -> signature.tolerance(duration(prefix + "tolerance", v)));
-        optional(prefix + "public-url", v -> signature.publicUrl(PublicUrl.parse(v)));
-        IdempotencyPolicy.Builder policy = IdempotencyPolicy.custom();
-        optional(prefix + "lease", v -> policy.lease(duration(prefix + "lease", v)));
-        optional(prefix + "retention", v -> policy.retention(duration(prefix + "retention", v)));
-        optional(prefix + "dead-retention", v -> policy.deadRetention(duration(prefix + "dead-retention", v)));
-        optional(prefix + "max-attempts", v -> policy.maxAttempts(integer(prefix + "max-attempts", v)));
-        optional(prefix + "response-body-cap", v -> policy.responseBodyCap(integer(prefix + "response-body-cap", v)));
-        IdempotencyPolicy built = policy.build();
-        EndpointConfig.Builder endpoint = EndpointConfig.custom(name)
-                .path(required(prefix + "path"))
-                .policy(built)
-                .recovery(recovery(prefix, built.maxAttempts()));
-        try {
-            endpoint.scheme(scheme, signature.build());
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(prefix + e.getMessage(), e);
+    /** A JSON Schema on the class path: {@code classpath:schemas/stripe.json} or {@code schemas/stripe.json}. */
+    private static PayloadSchema schema(String location) {
+        String resource = location.startsWith("classpath:") ? location.substring("classpath:".length()) : location;
+        resource = resource.startsWith("/") ? resource.substring(1) : resource;
+        ClassLoader loader = Thread.currentThread().getContextClassLoader();
+        InputStream in = (loader != null ? loader : InitParams.class.getClassLoader()).getResourceAsStream(resource);
+        if (in == null) {
+            throw new IllegalArgumentException(
+                    "schema names no readable JSON Schema on the class path: '" + location + "'");
         }
-        optional(prefix + "max-body-bytes", v -> endpoint.maxBodyBytes(integer(prefix + "max-body-bytes", v)));
-        return endpoint.build();
+        try (in) {
+            return PayloadSchema.jsonSchema(in, location);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("schema cannot be read: '" + location + "': " + e.getMessage(), e);
+        }
     }
 
     private IdempotencyStore store() {
@@ -272,27 +288,6 @@ public final class InitParams {
                 + (value == null ? "nothing" : value.getClass().getName()) + "; or set store=memory");
     }
 
-    private void requireKnown(List<String> endpoints) {
-        Set<String> known = new HashSet<>(FILTER_PARAMS);
-        for (String endpoint : endpoints) {
-            ENDPOINT_PARAMS.forEach(param -> known.add(endpoint + "." + param));
-        }
-        for (String name : Collections.list(filter.getInitParameterNames())) {
-            if (!known.contains(name)) {
-                throw new IllegalArgumentException("init-param '" + name + "' is unknown; known are " + FILTER_PARAMS
-                        + " and <endpoint>." + ENDPOINT_PARAMS + " for endpoints " + endpoints);
-            }
-        }
-    }
-
-    private String required(String name) {
-        String value = filter.getInitParameter(name);
-        if (value == null || value.isBlank()) {
-            throw new IllegalArgumentException("init-param '" + name + "' must be set");
-        }
-        return value.trim();
-    }
-
     private void optional(String name, java.util.function.Consumer<String> apply) {
         String value = filter.getInitParameter(name);
         if (value != null && !value.isBlank()) {
@@ -307,26 +302,18 @@ public final class InitParams {
                 .toList();
     }
 
-    private static Scheme scheme(String name, String value) {
-        try {
-            return Scheme.of(value);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(name + e.getMessage().substring("scheme".length()), e);
-        }
-    }
-
-    private static List<String> secrets(String value) {
+    private static List<String> resolve(String name, List<String> entries) {
         List<String> secrets = new ArrayList<>();
-        for (String entry : list(value)) {
-            secrets.add(entry.startsWith("env:") ? env(entry.substring(4)) : entry);
+        for (String entry : entries) {
+            secrets.add(entry.startsWith("env:") ? env(name, entry.substring(4)) : entry);
         }
         return secrets;
     }
 
-    private static String env(String variable) {
+    private static String env(String name, String variable) {
         String value = System.getenv(variable);
         if (value == null || value.isEmpty()) {
-            throw new IllegalArgumentException("secrets: environment variable '" + variable + "' is not set");
+            throw new IllegalArgumentException(name + ": environment variable '" + variable + "' is not set");
         }
         return value;
     }
@@ -337,10 +324,6 @@ public final class InitParams {
             case "none" -> DeliveryMetrics.none();
             default -> throw new IllegalArgumentException("metrics must be detect or none but was '" + value + "'");
         };
-    }
-
-    private static int integer(String name, String value) {
-        return parse(name, value, "an integer", Integer::parseInt);
     }
 
     private static boolean bool(String name, String value) {

@@ -851,19 +851,17 @@ abstract class AbstractFilterIT {
         String name = "xml-" + run;
         TestHandler own = new TestHandler();
         WebApp app = WebApp.ofInitParams(map(
-                        "endpoints",
-                        name,
                         "store",
                         "test.store",
-                        name + ".path",
+                        "endpoints." + name + ".path",
                         "/hooks/xml",
-                        name + ".scheme",
+                        "endpoints." + name + ".scheme",
                         "standard-webhooks",
-                        name + ".secrets",
+                        "endpoints." + name + ".secrets",
                         "whsec_" + Base64.getEncoder().encodeToString(random(24)) + "," + SECRET,
-                        name + ".lease",
+                        "endpoints." + name + ".policy.lease",
                         "10s",
-                        name + ".max-body-bytes",
+                        "endpoints." + name + ".max-body-bytes",
                         "100"))
                 .servlet("/hooks/*", own)
                 .attribute("test.store", store);

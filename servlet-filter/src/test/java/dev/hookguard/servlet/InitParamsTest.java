@@ -39,11 +39,10 @@ class InitParamsTest {
 
     static Map<String, String> minimal() {
         Map<String, String> params = new LinkedHashMap<>();
-        params.put("endpoints", "github");
         params.put("store", "memory");
-        params.put("github.path", "/webhooks/github/*");
-        params.put("github.scheme", "github");
-        params.put("github.secrets", "github-secret-one-0001,github-secret-two-0002");
+        params.put("endpoints.github.path", "/webhooks/github/*");
+        params.put("endpoints.github.scheme", "github");
+        params.put("endpoints.github.secrets", "github-secret-one-0001,github-secret-two-0002");
         return params;
     }
 
@@ -55,16 +54,16 @@ class InitParamsTest {
         params.put("fail-open", "true");
         params.put("unavailable-retry-after", "PT7S");
         params.put("metrics", "none");
-        params.put("github.lease", "45s");
-        params.put("github.retention", "3d");
-        params.put("github.dead-retention", "60d");
-        params.put("github.max-attempts", "8");
-        params.put("github.response-body-cap", "1024");
-        params.put("github.max-body-bytes", "2048");
-        params.put("methods", "POST");
-        params.put("min-body-rate", "512");
-        params.put("body-grace", "2s");
-        params.put("stored-header-deny-list", "X-Internal,*session*");
+        params.put("endpoints.github.policy.lease", "45s");
+        params.put("endpoints.github.policy.retention", "3d");
+        params.put("endpoints.github.policy.dead-retention", "60d");
+        params.put("endpoints.github.policy.max-attempts", "8");
+        params.put("endpoints.github.policy.response-body-cap", "1024");
+        params.put("endpoints.github.max-body-bytes", "2048");
+        params.put("hardening.methods", "POST");
+        params.put("hardening.min-body-rate", "512");
+        params.put("hardening.body-grace", "2s");
+        params.put("hardening.stored-header-deny-list", "X-Internal,*session*");
 
         HookguardFilterConfig config = InitParams.read(new Params(params));
 
@@ -91,47 +90,47 @@ class InitParamsTest {
     @Test
     void shouldNameTheParameterOfASecretThatIsNotASecret() {
         Map<String, String> placeholder = minimal();
-        placeholder.put("github.secrets", "${GITHUB_WEBHOOK_SECRET}");
+        placeholder.put("endpoints.github.secrets", "${GITHUB_WEBHOOK_SECRET}");
         Map<String, String> shortSecret = minimal();
-        shortSecret.put("github.secrets", "github-secret-one-0001,short");
+        shortSecret.put("endpoints.github.secrets", "github-secret-one-0001,short");
         Map<String, String> scheme = minimal();
-        scheme.put("github.scheme", "paypal");
+        scheme.put("endpoints.github.scheme", "paypal");
 
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> InitParams.read(new Params(placeholder)))
-                .withMessageStartingWith("github.secrets[0] holds an unresolved placeholder");
+                .withMessageStartingWith("endpoints.github.secrets[0] holds an unresolved placeholder");
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> InitParams.read(new Params(shortSecret)))
-                .withMessageStartingWith("github.secrets[1] is too short: 5 bytes of key, at least 16");
+                .withMessageStartingWith("endpoints.github.secrets[1] is too short: 5 bytes of key, at least 16");
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> InitParams.read(new Params(scheme)))
-                .withMessageStartingWith("github.scheme must be one of")
+                .withMessageStartingWith("endpoints.github.scheme must be one of")
                 .withMessageEndingWith("but was 'paypal'");
     }
 
     @Test
     void shouldRefuseAnUnknownParameterRatherThanIgnoreIt() {
         Map<String, String> params = minimal();
-        params.put("github.leese", "10s");
+        params.put("endpoints.github.policy.leese", "10s");
 
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> InitParams.read(new Params(params)))
-                .withMessageStartingWith("init-param 'github.leese' is unknown");
+                .withMessageStartingWith("init-param 'endpoints.github.policy.leese' is unknown");
     }
 
     @Test
     void shouldNameAMissingOrBadParameter() {
         Map<String, String> missing = minimal();
-        missing.remove("github.secrets");
+        missing.remove("endpoints.github.secrets");
         Map<String, String> bad = minimal();
-        bad.put("github.lease", "soon");
+        bad.put("endpoints.github.policy.lease", "soon");
 
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> InitParams.read(new Params(missing)))
-                .withMessage("init-param 'github.secrets' must be set");
+                .withMessage("init-param 'endpoints.github.secrets' must be set");
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> InitParams.read(new Params(bad)))
-                .withMessage("github.lease must be a duration such as PT30S or 30s but was 'soon'");
+                .withMessage("endpoints.github.policy.lease must be a duration such as PT30S or 30s but was 'soon'");
     }
 
     @Test
@@ -145,28 +144,30 @@ class InitParamsTest {
     @Test
     void shouldReadTheRecoveryAndDispatcherParameters() {
         Map<String, String> params = minimal();
-        params.put("github.intake", "async");
-        params.put("github.retries", "both");
-        params.put("github.backoff-base", "500ms");
-        params.put("github.backoff-cap", "2m");
-        params.put("github.backoff-attempts", "7");
-        params.put("github.stalled-after", "30m");
-        params.put("github.queue-limit", "50");
-        params.put("github.dispatch-signing", "dispatch-key");
-        params.put("dispatcher-enabled", "true");
-        params.put("dispatcher-workers", "2");
-        params.put("dispatcher-max-in-flight", "3");
-        params.put("dispatcher-batch-size", "5");
-        params.put("dispatcher-window", "1m");
-        params.put("dispatcher-min-poll-interval", "50ms");
-        params.put("dispatcher-max-poll-interval", "2s");
-        params.put("dispatcher-shutdown-grace", "10s");
-        params.put("dispatcher-request-timeout", "20s");
-        params.put("dispatcher-sweep-interval", "30s");
-        params.put("dispatcher-base-url", "http://[::1]:8080");
-        params.put("dispatch-signing", "scheme");
-        params.put("dispatch-keys", "dispatch-key-one-0123456789abcdef0123,dispatch-key-two-0123456789abcdef0123");
-        params.put("dispatch-tolerance", "2m");
+        params.put("endpoints.github.intake", "async");
+        params.put("endpoints.github.retries", "both");
+        params.put("endpoints.github.backoff.base", "500ms");
+        params.put("endpoints.github.backoff.cap", "2m");
+        params.put("endpoints.github.policy.max-attempts", "7");
+        params.put("endpoints.github.stalled-after", "30m");
+        params.put("endpoints.github.queue-limit", "50");
+        params.put("endpoints.github.dispatch-signing", "dispatch-key");
+        params.put("dispatcher.enabled", "true");
+        params.put("dispatcher.workers", "2");
+        params.put("dispatcher.max-in-flight", "3");
+        params.put("dispatcher.batch-size", "5");
+        params.put("dispatcher.window", "1m");
+        params.put("dispatcher.min-poll-interval", "50ms");
+        params.put("dispatcher.max-poll-interval", "2s");
+        params.put("dispatcher.shutdown-grace", "10s");
+        params.put("dispatcher.request-timeout", "20s");
+        params.put("dispatcher.sweep-interval", "30s");
+        params.put("dispatcher.base-url", "http://[::1]:8080");
+        params.put("dispatcher.signing", "scheme");
+        params.put(
+                "dispatcher.dispatch-keys",
+                "dispatch-key-one-0123456789abcdef0123,dispatch-key-two-0123456789abcdef0123");
+        params.put("dispatcher.dispatch-tolerance", "2m");
 
         HookguardFilterConfig config = InitParams.read(new Params(params));
 
@@ -197,7 +198,7 @@ class InitParamsTest {
     @Test
     void shouldTakeMaxAttemptsAsTheBackoffsAttemptsAndRefuseAnUnknownIntake() {
         Map<String, String> params = minimal();
-        params.put("github.max-attempts", "4");
+        params.put("endpoints.github.policy.max-attempts", "4");
         assertThat(InitParams.read(new Params(params))
                         .endpoints()
                         .get(0)
@@ -206,9 +207,9 @@ class InitParamsTest {
                         .attempts())
                 .isEqualTo(4);
 
-        params.put("github.intake", "later");
+        params.put("endpoints.github.intake", "later");
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> InitParams.read(new Params(params)))
-                .withMessageContaining("github.intake must be one of [sync, async] but was 'later'");
+                .withMessageContaining("endpoints.github.intake must be one of [sync, async] but was 'later'");
     }
 }

@@ -123,7 +123,7 @@ public record WebhookEndpoint(
                 : RecoveryConfig.from(recovery)
                         .retries(Retries.defaultFor(scheme))
                         .build();
-        return EndpointConfig.custom(name)
+        EndpointConfig built = EndpointConfig.custom(name)
                 .path(guardedPath)
                 .verifier(verifier)
                 .signer(signer)
@@ -134,6 +134,18 @@ public record WebhookEndpoint(
                 .schema(schema)
                 .recovery(resolved)
                 .build();
+        return new EndpointConfig(
+                built.name(),
+                built.path(),
+                built.verifier(),
+                built.eventIds(),
+                built.policy(),
+                built.maxBodyBytes(),
+                built.failOpen(),
+                built.schema(),
+                scheme,
+                built.signer(),
+                built.recovery());
     }
 
     private static void requirePattern(String pattern) {

@@ -75,7 +75,7 @@ public class HookguardJdbcStoreAutoConfiguration {
             ObjectProvider<DataSource> dataSources, JdbcIdempotencyStore store, HookguardProperties properties) {
         DataSource dataSource = dataSources.getIfUnique();
         HookguardProperties.Jdbc jdbc = properties.getStore().getJdbc();
-        if (dataSource == null || jdbc.isCreateSchemaIfMissing()) {
+        if (dataSource == null || Boolean.TRUE.equals(jdbc.getCreateSchemaIfMissing())) {
             return () -> {};
         }
         return new JdbcTableCheck(dataSource, store, dialect(jdbc.getDialect()) != null);
@@ -86,20 +86,26 @@ public class HookguardJdbcStoreAutoConfiguration {
     @ConditionalOnSingleCandidate(JdbcIdempotencyStore.class)
     @ConditionalOnMissingBean(name = "hookguardJdbcPurge")
     public ScheduledPurge hookguardJdbcPurge(JdbcIdempotencyStore store, HookguardProperties properties) {
-        Duration interval = properties.getStore().getJdbc().getPurgeInterval();
+        Duration interval = java.util.Objects.requireNonNullElse(
+                properties.getStore().getJdbc().getPurgeInterval(), ScheduledPurge.DEFAULT_INTERVAL);
         return new ScheduledPurge("hookguard-jdbc-purge", new JdbcPurger(store), interval);
     }
 
     static JdbcStoreConfig config(HookguardProperties.Jdbc jdbc) {
         JdbcDialect dialect = dialect(jdbc.getDialect());
-        return PropertyErrors.named(
-                "hookguard.store.jdbc",
-                () -> JdbcStoreConfig.custom()
-                        .tableName(jdbc.getTableName())
-                        .dialect(dialect)
-                        .createSchemaIfMissing(jdbc.isCreateSchemaIfMissing())
-                        .purgeBatchSize(jdbc.getPurgeBatchSize())
-                        .build());
+        return PropertyErrors.named("hookguard.store.jdbc", () -> {
+            JdbcStoreConfig.Builder builder = JdbcStoreConfig.custom().dialect(dialect);
+            if (jdbc.getTableName() != null) {
+                builder.tableName(jdbc.getTableName());
+            }
+            if (jdbc.getCreateSchemaIfMissing() != null) {
+                builder.createSchemaIfMissing(jdbc.getCreateSchemaIfMissing());
+            }
+            if (jdbc.getPurgeBatchSize() != null) {
+                builder.purgeBatchSize(jdbc.getPurgeBatchSize());
+            }
+            return builder.build();
+        });
     }
 
     private static @Nullable JdbcDialect dialect(@Nullable String name) {

@@ -43,7 +43,8 @@ public class HookguardMemoryStoreAutoConfiguration {
         return new ScheduledPurge(
                 "hookguard-memory-purge",
                 store::purgeExpired,
-                properties.getStore().getMemory().getPurgeInterval());
+                java.util.Objects.requireNonNullElse(
+                        properties.getStore().getMemory().getPurgeInterval(), ScheduledPurge.DEFAULT_INTERVAL));
     }
 
     /** Fails start-up: no store can be chosen (see {@link StoreChoice}). */

@@ -47,13 +47,19 @@ public class HookguardRedisStoreAutoConfiguration {
 
     static RedisStoreConfig config(HookguardProperties properties) {
         HookguardProperties.Redis redis = properties.getStore().getRedis();
-        return PropertyErrors.named(
-                "hookguard.store.redis",
-                () -> RedisStoreConfig.custom()
-                        .keyPrefix(redis.getKeyPrefix())
-                        .commandTimeout(redis.getCommandTimeout())
-                        .connectTimeout(redis.getConnectTimeout())
-                        .build());
+        return PropertyErrors.named("hookguard.store.redis", () -> {
+            RedisStoreConfig.Builder builder = RedisStoreConfig.custom();
+            if (redis.getKeyPrefix() != null) {
+                builder.keyPrefix(redis.getKeyPrefix());
+            }
+            if (redis.getCommandTimeout() != null) {
+                builder.commandTimeout(redis.getCommandTimeout());
+            }
+            if (redis.getConnectTimeout() != null) {
+                builder.connectTimeout(redis.getConnectTimeout());
+            }
+            return builder.build();
+        });
     }
 
     /** A store with a connection of its own to {@code hookguard.store.redis.uri}, closed with the store. */

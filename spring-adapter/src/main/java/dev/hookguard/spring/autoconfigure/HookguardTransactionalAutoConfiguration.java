@@ -38,6 +38,8 @@ public class HookguardTransactionalAutoConfiguration {
                 store,
                 dataSources.getIfUnique(),
                 transactionManagers.getIfUnique(),
-                properties.getStore().getJdbc().getLockWait());
+                java.util.Objects.requireNonNullElse(
+                        properties.getStore().getJdbc().getLockWait(),
+                        dev.hookguard.jdbc.JdbcIdempotentExecutor.DEFAULT_LOCK_WAIT));
     }
 }

@@ -77,7 +77,7 @@ public class HookguardWebAutoConfiguration {
     @ConditionalOnClass(name = "org.springframework.security.web.FilterChainProxy")
     @ConditionalOnProperty(
             name = "hookguard.security-check.enabled",
-            matchIfMissing = HookguardProperties.SecurityCheck.DEFAULT_ENABLED)
+            matchIfMissing = SecurityChainCheck.DEFAULT_ENABLED)
     static class SecurityCheckConfiguration {
 
         @Bean

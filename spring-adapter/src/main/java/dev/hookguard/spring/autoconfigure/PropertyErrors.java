@@ -14,7 +14,27 @@ import org.springframework.util.unit.DataSize;
  */
 final class PropertyErrors {
 
+    /** The prefix of Hookguard's properties in the names of {@link dev.hookguard.servlet.HookguardSettings}' errors. */
+    static final String PREFIX = "hookguard.";
+
     private PropertyErrors() {}
+
+    /**
+     * Runs {@code build} over the settings; their {@link IllegalArgumentException}s start with the property's name
+     * ({@code hookguard.endpoints.x.policy.lease must ...}) and become failures of that property.
+     */
+    static <T> T settings(String prefix, Supplier<T> build) {
+        try {
+            return build.get();
+        } catch (IllegalArgumentException e) {
+            String message = e.getMessage() == null ? "" : e.getMessage();
+            int space = message.indexOf(' ');
+            if (!message.startsWith(PREFIX) || space < 0) {
+                throw renamed(prefix, e);
+            }
+            throw HookguardConfigurationException.property(message.substring(0, space), message.substring(space + 1));
+        }
+    }
 
     /**
      * Runs {@code build}; an {@link IllegalArgumentException} whose message starts with a builder field becomes a

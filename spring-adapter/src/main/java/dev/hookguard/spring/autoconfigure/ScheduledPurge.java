@@ -16,6 +16,9 @@ import org.springframework.beans.factory.InitializingBean;
  */
 public final class ScheduledPurge implements InitializingBean, DisposableBean {
 
+    /** Default interval of the stores' purge ({@code hookguard.store.*.purge-interval}): 10 minutes. */
+    public static final Duration DEFAULT_INTERVAL = Duration.ofMinutes(10);
+
     private static final Logger log = LoggerFactory.getLogger(ScheduledPurge.class);
 
     private final String name;

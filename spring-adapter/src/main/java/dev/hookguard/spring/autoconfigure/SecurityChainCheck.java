@@ -33,6 +33,9 @@ import org.springframework.web.context.WebApplicationContext;
  */
 final class SecurityChainCheck implements SmartInitializingSingleton {
 
+    /** Default of {@code hookguard.security-check.enabled}: on. */
+    static final boolean DEFAULT_ENABLED = true;
+
     private static final Logger log = LoggerFactory.getLogger(SecurityChainCheck.class);
     private static final String WILDCARD = "/*";
 

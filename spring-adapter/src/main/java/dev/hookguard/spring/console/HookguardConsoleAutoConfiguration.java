@@ -10,6 +10,7 @@ import dev.hookguard.core.HeaderRedaction;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.OperatorStore;
+import dev.hookguard.servlet.RecoveryConfig;
 import dev.hookguard.spring.HookguardConfigurationException;
 import dev.hookguard.spring.WebhookEndpoint;
 import dev.hookguard.spring.WebhookEndpoints;
@@ -20,6 +21,7 @@ import dev.hookguard.spring.autoconfigure.HookguardMemoryStoreAutoConfiguration;
 import dev.hookguard.spring.autoconfigure.HookguardRedisStoreAutoConfiguration;
 import dev.hookguard.spring.web.HookguardWebFilter;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -56,6 +58,9 @@ import org.springframework.context.annotation.Bean;
 @EnableConfigurationProperties(HookguardConsoleProperties.class)
 public class HookguardConsoleAutoConfiguration {
 
+    /** Default of {@code hookguard.console.path}. */
+    public static final String DEFAULT_PATH = "/hookguard/console";
+
     /** Who may read and who may act. */
     @Bean
     @ConditionalOnMissingBean
@@ -79,18 +84,23 @@ public class HookguardConsoleAutoConfiguration {
             ObjectProvider<ReplayListener> replayListener,
             ObjectProvider<HookguardWebFilter> filter) {
         Map<String, IdempotencyPolicy> policies = policies(endpoints, endpointGroups);
+        Map<String, Duration> stalled = new LinkedHashMap<>();
+        Stream.concat(endpoints.orderedStream(), endpointGroups.orderedStream().flatMap(g -> g.endpoints().stream()))
+                .forEach(endpoint ->
+                        stalled.put(endpoint.name(), endpoint.recovery().stalledAfter()));
         ConsoleConfig.Builder config = ConsoleConfig.custom(operatorStore(store), store::find)
                 .endpoints(shown(properties, policies))
                 .authorizer(authorizer)
                 .policies(endpoint -> policies.getOrDefault(endpoint, IdempotencyPolicy.ofDefaults()))
                 .redaction(HeaderRedaction.defaultsPlus(Set.copyOf(properties.getRedactHeaders())))
-                .stalledAfter(properties.getStalledAfter())
+                .stalledAfter(endpoint -> stalled.getOrDefault(endpoint, RecoveryConfig.DEFAULT_STALLED_AFTER))
                 .replayListener(replayListener.getIfAvailable(() -> wakeUp(filter)));
         if (properties.getCsrfKey() != null) {
             config.csrfKey(properties.getCsrfKey().getBytes(StandardCharsets.UTF_8));
         }
-        ServletRegistrationBean<ConsoleServlet> registration =
-                new ServletRegistrationBean<>(new ConsoleServlet(config.build()), mapping(properties.getPath()));
+        ServletRegistrationBean<ConsoleServlet> registration = new ServletRegistrationBean<>(
+                new ConsoleServlet(config.build()),
+                mapping(properties.getPath() == null ? DEFAULT_PATH : properties.getPath()));
         registration.setName("hookguardConsole");
         return registration;
     }

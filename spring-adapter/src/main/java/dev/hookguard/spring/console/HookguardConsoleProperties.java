@@ -1,22 +1,25 @@
 package dev.hookguard.spring.console;
 
 import dev.hookguard.console.ServletRoleAuthorizer;
-import dev.hookguard.core.ListFilter;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
-/** The operator console's properties, {@code hookguard.console.*}; the console is off unless enabled. */
+/**
+ * The operator console's properties, {@code hookguard.console.*}; the console is off unless enabled. No literal
+ * default: the path's is {@link HookguardConsoleAutoConfiguration#DEFAULT_PATH}, the roles' {@link
+ * ServletRoleAuthorizer}'s. The stalled period the console shows is each endpoint's own {@code
+ * hookguard.endpoints.<name>.stalled-after}, the one the Sweeper and the Actuator read.
+ */
 @ConfigurationProperties("hookguard.console")
 public class HookguardConsoleProperties {
 
     /** Whether to register the operator console servlet. Off by default: the console is never open by accident. */
-    private boolean enabled = false;
+    private @Nullable Boolean enabled;
 
     /** The path the console is mounted at; the page is at {@code <path>/}, the JSON API at {@code <path>/api/}. */
-    private String path = "/hookguard/console";
+    private @Nullable String path;
 
     /** The role that may list, inspect and export records (as HttpServletRequest.isUserInRole sees it). */
     private String readRole = ServletRoleAuthorizer.DEFAULT_READ_ROLE;
@@ -39,22 +42,19 @@ public class HookguardConsoleProperties {
     /** Header name fragments redacted in payload views and exports, on top of the default deny list. */
     private List<String> redactHeaders = new ArrayList<>();
 
-    /** How long a FAILED record out of the due queue may stay unchanged before the console lists it as stalled. */
-    private Duration stalledAfter = ListFilter.DEFAULT_STALLED_AFTER;
-
-    public boolean isEnabled() {
+    public @Nullable Boolean getEnabled() {
         return enabled;
     }
 
-    public void setEnabled(boolean enabled) {
+    public void setEnabled(@Nullable Boolean enabled) {
         this.enabled = enabled;
     }
 
-    public String getPath() {
+    public @Nullable String getPath() {
         return path;
     }
 
-    public void setPath(String path) {
+    public void setPath(@Nullable String path) {
         this.path = path;
     }
 
@@ -104,13 +104,5 @@ public class HookguardConsoleProperties {
 
     public void setRedactHeaders(List<String> redactHeaders) {
         this.redactHeaders = redactHeaders;
-    }
-
-    public Duration getStalledAfter() {
-        return stalledAfter;
-    }
-
-    public void setStalledAfter(Duration stalledAfter) {
-        this.stalledAfter = stalledAfter;
     }
 }

@@ -283,23 +283,30 @@ class PropertiesEndpointsTest {
     @Test
     void shouldDefaultEveryPropertyToTheLibrarysDefault() {
         HookguardProperties properties = new HookguardProperties();
+        dev.hookguard.servlet.HookguardFilterConfig.Builder filter =
+                dev.hookguard.servlet.HookguardFilterConfig.custom();
+        new PropertiesFilterCustomizer(properties).customize(filter);
+        dev.hookguard.servlet.HookguardFilterConfig built = filter.endpoint(only(Map.of(
+                                "hookguard.endpoints.x.scheme",
+                                "stripe",
+                                "hookguard.endpoints.x.secrets",
+                                "whsec_0123456789abcdef"))
+                        .toEndpointConfig("/x"))
+                .store(new dev.hookguard.core.memory.InMemoryStore())
+                .build();
 
-        assertThat(PropertiesEndpoints.policy(properties.getPolicy())).isEqualTo(IdempotencyPolicy.ofDefaults());
-        assertThat(properties.getMaxBodyBytes().toBytes())
+        assertThat(built.endpoints().get(0).policy()).isEqualTo(IdempotencyPolicy.ofDefaults());
+        assertThat(built.endpoints().get(0).maxBodyBytes())
                 .isEqualTo(dev.hookguard.servlet.EndpointConfig.DEFAULT_MAX_BODY_BYTES);
-        assertThat(properties.getInProgressStatus())
+        assertThat(built.inProgressStatus())
                 .isEqualTo(dev.hookguard.servlet.HookguardFilterConfig.DEFAULT_IN_PROGRESS_STATUS);
-        assertThat(properties.getDeadStatus())
-                .isEqualTo(dev.hookguard.servlet.HookguardFilterConfig.DEFAULT_DEAD_STATUS);
-        assertThat(properties.isFailOpen()).isEqualTo(dev.hookguard.servlet.HookguardFilterConfig.DEFAULT_FAIL_OPEN);
-        assertThat(properties.getUnavailableRetryAfter())
+        assertThat(built.deadStatus()).isEqualTo(dev.hookguard.servlet.HookguardFilterConfig.DEFAULT_DEAD_STATUS);
+        assertThat(built.failOpen()).isEqualTo(dev.hookguard.servlet.HookguardFilterConfig.DEFAULT_FAIL_OPEN);
+        assertThat(built.unavailableRetryAfter())
                 .isEqualTo(dev.hookguard.servlet.HookguardFilterConfig.DEFAULT_UNAVAILABLE_RETRY_AFTER);
-        assertThat(new HookguardProperties.Endpoint().getTolerance())
-                .isEqualTo(dev.hookguard.core.signature.SignatureConfig.DEFAULT_TOLERANCE);
-        HookguardProperties.Redis redis = properties.getStore().getRedis();
         assertThat(HookguardRedisStoreAutoConfiguration.config(properties))
                 .isEqualTo(dev.hookguard.redis.RedisStoreConfig.ofDefaults());
-        assertThat(redis.getUri()).isNull();
+        assertThat(properties.getStore().getRedis().getUri()).isNull();
         assertThat(HookguardJdbcStoreAutoConfiguration.config(
                         properties.getStore().getJdbc()))
                 .isEqualTo(dev.hookguard.jdbc.JdbcStoreConfig.ofDefaults());

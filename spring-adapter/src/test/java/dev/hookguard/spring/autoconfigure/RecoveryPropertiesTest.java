@@ -52,7 +52,7 @@ class RecoveryPropertiesTest {
                         "hookguard.endpoints.hooks.retries", "both",
                         "hookguard.endpoints.hooks.backoff.base", "2s",
                         "hookguard.endpoints.hooks.backoff.cap", "1m",
-                        "hookguard.endpoints.hooks.backoff.attempts", "7",
+                        "hookguard.endpoints.hooks.policy.max-attempts", "7",
                         "hookguard.endpoints.hooks.stalled-after", "5m",
                         "hookguard.endpoints.hooks.queue-limit", "50",
                         "hookguard.endpoints.hooks.dispatch-signing", "dispatch-key"));
@@ -96,21 +96,12 @@ class RecoveryPropertiesTest {
     }
 
     @Test
-    void shouldTakeTheBackoffsAttemptsFromTheEndpointsMaxAttemptsAndRefuseTwoDifferentNumbers() {
+    void shouldTakeTheBackoffsAttemptsFromTheEndpointsMaxAttempts() {
         WebhookEndpoint fromPolicy = endpoint(
                 "github", "0123456789abcdef-secret", Map.of("hookguard.endpoints.hooks.policy.max-attempts", "3"));
 
         assertThat(fromPolicy.toEndpointConfig("/gh").recovery().backoff().attempts())
                 .isEqualTo(3);
-        assertThatThrownBy(() -> endpoint(
-                        "github",
-                        "0123456789abcdef-secret",
-                        Map.of(
-                                "hookguard.endpoints.hooks.policy.max-attempts", "3",
-                                "hookguard.endpoints.hooks.backoff.attempts", "4")))
-                .isInstanceOf(HookguardConfigurationException.class)
-                .hasMessageContaining("hookguard.endpoints.hooks.backoff.attempts must equal")
-                .hasMessageContaining("hookguard.endpoints.hooks.policy.max-attempts (3)");
     }
 
     @Test
@@ -148,7 +139,7 @@ class RecoveryPropertiesTest {
                 Map.entry("hookguard.dispatcher.dispatch-keys", key + "," + key.toUpperCase()),
                 Map.entry("hookguard.dispatcher.dispatch-tolerance", "30s")));
 
-        assertThat(properties.getDispatcher().toConfig())
+        assertThat(properties.getDispatcher().toDispatcherConfig())
                 .isEqualTo(new DispatcherConfig(
                         false,
                         2,
@@ -165,7 +156,7 @@ class RecoveryPropertiesTest {
                         java.util.Arrays.asList(
                                 key, key.toUpperCase()), // List.of: DispatcherConfig asks contains(null)
                         Duration.ofSeconds(30)));
-        assertThat(bind(Map.of()).getDispatcher().toConfig()).isEqualTo(DispatcherConfig.ofDefaults());
+        assertThat(bind(Map.of()).getDispatcher().toDispatcherConfig()).isEqualTo(DispatcherConfig.ofDefaults());
     }
 
     @Test
@@ -204,7 +195,7 @@ class RecoveryPropertiesTest {
                         "hookguard.endpoints.*.retries",
                         "hookguard.endpoints.*.backoff.base",
                         "hookguard.endpoints.*.backoff.cap",
-                        "hookguard.endpoints.*.backoff.attempts",
+                        "hookguard.endpoints.*.policy.max-attempts",
                         "hookguard.endpoints.*.stalled-after",
                         "hookguard.endpoints.*.queue-limit",
                         "hookguard.endpoints.*.dispatch-signing",

@@ -55,7 +55,7 @@ class SecurityCheckConfigurationTest {
         List<String> descriptions =
                 JsonPath.read(metadata, "$.properties[?(@.name == 'hookguard.security-check.enabled')].description");
 
-        assertThat(defaults).containsExactly(HookguardProperties.SecurityCheck.DEFAULT_ENABLED);
+        assertThat(defaults).containsExactly(SecurityChainCheck.DEFAULT_ENABLED);
         assertThat(descriptions).singleElement().asString().contains("SecurityFilterChain");
     }
 }
