@@ -8,7 +8,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * A {@link RecoveryStore} that passes every call to another one. Decorators (a dead-letter sink, a transactional
  * mode, a test that watches or disturbs one call) extend it and override only the calls they change, so a new SPI
- * method is forwarded in one place.
+ * method is forwarded in one place. A decorator whose target changes (one that can be swapped) overrides {@link
+ * #delegate()}: every call goes through it.
  */
 public class ForwardingRecoveryStore implements RecoveryStore {
 
@@ -19,99 +20,104 @@ public class ForwardingRecoveryStore implements RecoveryStore {
         this.delegate = delegate;
     }
 
+    /** The store every call is forwarded to: the one given to the constructor, unless a subclass decides. */
+    protected RecoveryStore delegate() {
+        return delegate;
+    }
+
     @Override
     public ClaimOutcome claim(EventKey key, Fingerprint fingerprint, IdempotencyPolicy policy) {
-        return delegate.claim(key, fingerprint, policy);
+        return delegate().claim(key, fingerprint, policy);
     }
 
     @Override
     public ClaimOutcome claim(
             EventKey key, Fingerprint fingerprint, @Nullable Payload payload, IdempotencyPolicy policy) {
-        return delegate.claim(key, fingerprint, payload, policy);
+        return delegate().claim(key, fingerprint, payload, policy);
     }
 
     @Override
     public void warmUp() {
-        delegate.warmUp();
+        delegate().warmUp();
     }
 
     @Override
     public WriteOutcome renew(EventKey key, long token, IdempotencyPolicy policy) {
-        return delegate.renew(key, token, policy);
+        return delegate().renew(key, token, policy);
     }
 
     @Override
     public WriteOutcome complete(EventKey key, long token, Completion completion, IdempotencyPolicy policy) {
-        return delegate.complete(key, token, completion, policy);
+        return delegate().complete(key, token, completion, policy);
     }
 
     @Override
     public WriteOutcome fail(EventKey key, long token, Failure failure, IdempotencyPolicy policy) {
-        return delegate.fail(key, token, failure, policy);
+        return delegate().fail(key, token, failure, policy);
     }
 
     @Override
     public Optional<EventRecord> find(EventKey key) {
-        return delegate.find(key);
+        return delegate().find(key);
     }
 
     @Override
     public EnqueueOutcome enqueue(EventKey key, Fingerprint fingerprint, Payload payload, IdempotencyPolicy policy) {
-        return delegate.enqueue(key, fingerprint, payload, policy);
+        return delegate().enqueue(key, fingerprint, payload, policy);
     }
 
     @Override
     public List<EventRecord> pick(String endpoint, int limit, Duration window) {
-        return delegate.pick(endpoint, limit, window);
+        return delegate().pick(endpoint, limit, window);
     }
 
     @Override
     public boolean schedule(EventKey key, Duration delay, IdempotencyPolicy policy) {
-        return delegate.schedule(key, delay, policy);
+        return delegate().schedule(key, delay, policy);
     }
 
     @Override
     public int release(List<EventRecord> picked) {
-        return delegate.release(picked);
+        return delegate().release(picked);
     }
 
     @Override
     public QueueStats stats(String endpoint) {
-        return delegate.stats(endpoint);
+        return delegate().stats(endpoint);
     }
 
     @Override
     public RecordPage list(ListFilter filter, @Nullable String cursor, int limit) {
-        return delegate.list(filter, cursor, limit);
+        return delegate().list(filter, cursor, limit);
     }
 
     @Override
     public long count(ListFilter filter) {
-        return delegate.count(filter);
+        return delegate().count(filter);
     }
 
     @Override
     public long deadLetterCount(String endpoint) {
-        return delegate.deadLetterCount(endpoint);
+        return delegate().deadLetterCount(endpoint);
     }
 
     @Override
     public AdminOutcome replay(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
-        return delegate.replay(key, action, policy);
+        return delegate().replay(key, action, policy);
     }
 
     @Override
     public AdminOutcome requeue(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
-        return delegate.requeue(key, action, policy);
+        return delegate().requeue(key, action, policy);
     }
 
     @Override
     public AdminOutcome resolve(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
-        return delegate.resolve(key, action, policy);
+        return delegate().resolve(key, action, policy);
     }
 
     @Override
     public AdminOutcome skip(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
-        return delegate.skip(key, action, policy);
+        return delegate().skip(key, action, policy);
     }
 }

@@ -1,5 +1,6 @@
 package dev.hookguard.jdbc;
 
+import dev.hookguard.core.Claim;
 import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.Completion;
 import dev.hookguard.core.EventKey;
@@ -269,6 +270,16 @@ public final class TransactionalClaim {
     /** What the claim found: {@link ClaimOutcome.Acquired} when the handler is to run in this transaction. */
     public ClaimOutcome outcome() {
         return outcome;
+    }
+
+    /**
+     * The acquired claim's handle (key, fencing token, policy): the same value the executor's {@code InFlight.held()}
+     * gives, so the transactional mode carries the claim as the plain one does.
+     *
+     * @throws IllegalStateException when the claim did not acquire the event
+     */
+    public Claim claim() {
+        return held().claim(key, policy);
     }
 
     /** True when the claim acquired the event. */

@@ -10,6 +10,7 @@ import dev.hookguard.core.signature.EventIdResult;
 import dev.hookguard.core.signature.Verification;
 import jakarta.servlet.http.HttpServletRequest;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.random.RandomGenerator;
 import org.jspecify.annotations.Nullable;
@@ -17,12 +18,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What the filter answers, counts and logs when it does not hand a delivery to the application (DESIGN.md
- * §4), and how verdicts are counted when it did (DESIGN.md §7).
+ * The one place that turns a delivery's result into its HTTP answer and its meters: what the filter answers, counts
+ * and logs when it does not hand a delivery to the application (a pre-body refusal, an unread body, a verification
+ * failure, a claim that does not run the handler: DESIGN.md §4), and, when it did, how the verdict is counted
+ * (DESIGN.md §7) and what a failed, unhandled or unrecorded attempt is answered. It writes no verdict: {@link
+ * Recorder} does.
  */
 final class Answers {
 
     private static final Logger log = LoggerFactory.getLogger(Answers.class);
+    private static final Reply HANDLER_FAILED = Reply.of(500, "The webhook handler failed");
 
     private final HookguardFilterConfig config;
     private final DeliveryMetrics metrics;
@@ -57,6 +62,11 @@ final class Answers {
         }
         log.debug("Could not read the request body");
         return Reply.of(400, "Could not read the request body");
+    }
+
+    /** 405 for a method the endpoint does not take; the caller adds {@code Allow: allowed}. Not counted. */
+    static Reply methodNotAllowed(String allowed) {
+        return Reply.of(405, "Webhook deliveries use " + allowed);
     }
 
     /** 401, or 400 for a malformed header, with the verifier's safe message. */
@@ -95,9 +105,42 @@ final class Answers {
         }
         if (outcome instanceof ClaimOutcome.Dead) {
             metrics.delivery(endpoint.name(), DeliveryOutcome.DUPLICATE);
-            return Reply.of(config.deadStatus(), "");
+            return dead();
         }
         throw new IllegalStateException("not an outcome that leaves the handler unrun: " + outcome);
+    }
+
+    /** The configured dead status, empty: the answer to the delivery whose failure made (or found) the event DEAD. */
+    Reply dead() {
+        return Reply.of(config.deadStatus(), "");
+    }
+
+    /**
+     * The answer to a handler that threw ({@code status} 500) or whose asynchronous work timed out (503, {@code
+     * Retry-After: 1}); the dead status when that failure made the event DEAD. Counted with its verdict.
+     */
+    Reply handlerFailed(Verdict verdict, int status) {
+        if (verdict == Verdict.DEAD_LETTERED) {
+            return dead();
+        }
+        return status == 503
+                ? Reply.retryAfter(503, "The webhook handler timed out", Duration.ofSeconds(1))
+                : HANDLER_FAILED;
+    }
+
+    /**
+     * 503 with {@code Retry-After} for a delivery answered by something other than its handler (DESIGN.md §1, rule
+     * 8), or the dead status when that failure made the event DEAD. Counted with its verdict.
+     */
+    Reply notHandled(Verdict verdict) {
+        return verdict == Verdict.DEAD_LETTERED
+                ? dead()
+                : Reply.retryAfter(503, "The webhook was not handled; retry later", config.unavailableRetryAfter());
+    }
+
+    /** 503 with {@code Retry-After} instead of the handler's answer, whose verdict is not in the store (rule 4). */
+    Reply unrecorded() {
+        return Reply.retryAfter(503, "The webhook could not be recorded; retry later", config.unavailableRetryAfter());
     }
 
     /**
@@ -119,21 +162,27 @@ final class Answers {
     }
 
     /**
-     * 400 naming the first violations of the endpoint's schema, recorded REJECTED with error class {@code schema}
-     * (its duplicates get the same answer) and counted; the handler does not run.
+     * 400 naming the first violations of the endpoint's schema; the filter records it REJECTED with error class {@code
+     * schema} ({@link Recorder#reject}: its duplicates get the same answer), and {@link #schemaRejected} counts it.
      */
-    Reply schemaRejected(EndpointConfig endpoint, InFlight inFlight, List<String> violations) {
-        Reply reply =
-                Reply.of(400, "The payload does not match the endpoint's schema: " + String.join("; ", violations));
+    static Reply schemaViolations(List<String> violations) {
+        return Reply.of(400, "The payload does not match the endpoint's schema: " + String.join("; ", violations));
+    }
+
+    /** The response {@link #schemaViolations} stores as the event's verdict: the reply's status and text. */
+    static StoredResponse stored(Reply reply) {
         byte[] body = (reply.reason() + "\n").getBytes(StandardCharsets.UTF_8);
-        Verdict verdict = inFlight.reject(StoredResponse.of(400, "text/plain;charset=UTF-8", body), ErrorClass.SCHEMA);
+        return StoredResponse.of(reply.status(), "text/plain;charset=UTF-8", body);
+    }
+
+    /** Counts and logs a schema rejection whose verdict the filter recorded; the handler did not run. */
+    void schemaRejected(EndpointConfig endpoint, Verdict verdict) {
         DeliveryOutcome outcome = verdict == Verdict.REJECTED ? DeliveryOutcome.REJECTED_SCHEMA : outcomeOf(verdict);
         metrics.delivery(endpoint.name(), outcome);
         if (verdict == Verdict.REJECTED) {
             metrics.failure(endpoint.name(), outcome, ErrorClass.SCHEMA);
         }
         log.info("Rejected a delivery that does not match the schema of endpoint '{}'", endpoint.name());
-        return reply;
     }
 
     /**
@@ -146,7 +195,6 @@ final class Answers {
                 inFlight,
                 endpoint,
                 dispatched,
-                config.errorClassifier(),
                 RandomGenerator.getDefault(),
                 (verdict, errorClass, attempt) -> counted(endpoint, verdict, errorClass, attempt));
     }

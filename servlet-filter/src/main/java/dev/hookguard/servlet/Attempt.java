@@ -28,14 +28,13 @@ import org.slf4j.LoggerFactory;
 final class Attempt {
 
     private static final Logger log = LoggerFactory.getLogger(Attempt.class);
-    private static final Reply HANDLER_FAILED = Reply.of(500, "The webhook handler failed");
     /** Request attribute holding the attempt while its handler works asynchronously. */
     static final String ATTRIBUTE = "dev.hookguard.servlet.attempt";
 
     private final String endpoint;
     private final String eventId;
     private final Recorder recorder;
-    private final HookguardFilterConfig config;
+    private final Answers answers;
     private final DeliveryMetrics metrics;
     private final CachedBodyRequest request;
     private final CapturingResponse response;
@@ -49,7 +48,7 @@ final class Attempt {
             String endpoint,
             String eventId,
             Recorder recorder,
-            HookguardFilterConfig config,
+            Answers answers,
             DeliveryMetrics metrics,
             CachedBodyRequest request,
             CapturingResponse response,
@@ -60,7 +59,7 @@ final class Attempt {
         this.endpoint = endpoint;
         this.eventId = eventId;
         this.recorder = recorder;
-        this.config = config;
+        this.answers = answers;
         this.request = request;
         this.response = response;
         this.container = container;
@@ -137,7 +136,7 @@ final class Attempt {
         if (verdict == Verdict.UNRECORDED && recorder.claimed()) {
             refuseUnrecorded();
         } else if (verdict == Verdict.DEAD_LETTERED && (response.heldError() != null || !container.isCommitted())) {
-            deadReply().writeTo(container);
+            answers.dead().writeTo(container);
         } else {
             response.releaseHeldError();
         }
@@ -173,12 +172,7 @@ final class Attempt {
     private void answerFailure(Throwable failure, int status) throws IOException {
         log.error("The webhook handler failed", failure);
         Verdict verdict = recordFailure(failure);
-        Reply reply = verdict == Verdict.DEAD_LETTERED
-                ? deadReply()
-                : status == 503
-                        ? Reply.retryAfter(503, "The webhook handler timed out", Duration.ofSeconds(1))
-                        : HANDLER_FAILED;
-        reply.writeTo(container);
+        answers.handlerFailed(verdict, status).writeTo(container);
     }
 
     /**
@@ -200,11 +194,8 @@ final class Attempt {
                 "HTTP " + status + " for " + path + " came from something other than the handler"));
         if (container.isCommitted()) {
             log.error("The response to the unhandled delivery at {} was already committed; the sender got it", path);
-        } else if (verdict == Verdict.DEAD_LETTERED) {
-            deadReply().writeTo(container);
         } else {
-            Reply.retryAfter(503, "The webhook was not handled; retry later", config.unavailableRetryAfter())
-                    .writeTo(container);
+            answers.notHandled(verdict).writeTo(container);
         }
     }
 
@@ -216,8 +207,7 @@ final class Attempt {
             return;
         }
         log.warn("The webhook's verdict could not be recorded; answering 503 instead of the handler's response");
-        Reply.retryAfter(503, "The webhook could not be recorded; retry later", config.unavailableRetryAfter())
-                .writeTo(container);
+        answers.unrecorded().writeTo(container);
     }
 
     private Verdict recordFailure(Throwable failure) {
@@ -235,10 +225,6 @@ final class Attempt {
             own = own.getCause();
         }
         return own;
-    }
-
-    private Reply deadReply() {
-        return Reply.of(config.deadStatus(), "");
     }
 
     private void handlerDuration() {

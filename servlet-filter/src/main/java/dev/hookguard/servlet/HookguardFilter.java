@@ -1,6 +1,7 @@
 package dev.hookguard.servlet;
 
 import dev.hookguard.core.ClaimOutcome;
+import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.StoreUnavailableException;
 import dev.hookguard.core.executor.Execution;
@@ -280,15 +281,17 @@ public final class HookguardFilter implements Filter {
             return;
         }
         if (start instanceof InFlight inFlight) {
-            delivery.observation().attempt(inFlight.claim().attempt());
+            delivery.observation().attempt(inFlight.attempt());
+            Recorder recorder = answers.recorder(endpoint, inFlight, dispatched);
             List<String> violations =
                     endpoint.schema() == null ? List.of() : endpoint.schema().violations(body);
             if (!violations.isEmpty()) {
-                answers.schemaRejected(endpoint, inFlight, violations).writeTo(delivery.response());
+                Reply reply = Answers.schemaViolations(violations);
+                answers.schemaRejected(endpoint, recorder.reject(Answers.stored(reply), ErrorClass.SCHEMA));
+                reply.writeTo(delivery.response());
                 return;
             }
-            boolean last = inFlight.claim().attempt() >= endpoint.policy().maxAttempts();
-            handOff(delivery, found, body, answers.recorder(endpoint, inFlight, dispatched), last);
+            handOff(delivery, found, body, recorder, inFlight.lastAttempt());
             return;
         }
         ClaimOutcome outcome = ((Execution.NotRun) start).outcome();
@@ -312,7 +315,7 @@ public final class HookguardFilter implements Filter {
                         endpoint.name(),
                         found.eventId(),
                         recorder,
-                        delivery.guard().config(),
+                        delivery.answers(),
                         delivery.metrics(),
                         request,
                         capturing,

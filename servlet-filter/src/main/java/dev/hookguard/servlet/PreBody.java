@@ -37,7 +37,7 @@ final class PreBody {
         Hardening hardening = delivery.guard().config().hardening();
         if (!hardening.methods().contains(request.getMethod())) {
             String allowed = String.join(", ", new TreeSet<>(hardening.methods()));
-            closing(request, Reply.of(405, "Webhook deliveries use " + allowed)).writeTo(response);
+            closing(request, Answers.methodNotAllowed(allowed)).writeTo(response);
             response.setHeader("Allow", allowed);
             response.flushBuffer();
             return true;

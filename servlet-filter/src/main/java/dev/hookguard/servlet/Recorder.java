@@ -2,8 +2,6 @@ package dev.hookguard.servlet;
 
 import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.StoredResponse;
-import dev.hookguard.core.executor.Classification;
-import dev.hookguard.core.executor.ErrorClassifier;
 import dev.hookguard.core.executor.InFlight;
 import dev.hookguard.core.executor.Verdict;
 import java.time.Duration;
@@ -19,6 +17,12 @@ interface Recorder {
     /** Records that the handler failed. */
     Verdict fail(Throwable error);
 
+    /**
+     * Records REJECTED with {@code errorClass} without running the handler (a body that fails the endpoint's schema);
+     * not reported: its answer and meters are {@link Answers#schemaRejected}'s.
+     */
+    Verdict reject(StoredResponse response, ErrorClass errorClass);
+
     /** Whether the delivery was claimed, so that an {@link Verdict#UNRECORDED} verdict must not be acknowledged. */
     boolean claimed();
 
@@ -30,7 +34,8 @@ interface Recorder {
     }
 
     /**
-     * Records through the claim, reporting every verdict to {@code report}. Where the receiver owns the retries, a
+     * Records through the claim, reporting every verdict of the handler to {@code report} with the attempt's error
+     * class ({@link InFlight#errorClass()}). Where the receiver owns the retries, a
      * retryable failure that is not the last attempt is written with a {@link Backoff} delay (never shorter than the
      * handler's {@code Retry-After}), so the event enters the due queue. The receiver owns them where the endpoint's
      * receiver retries ({@link RecoveryConfig#receiverRetries()}), and for every {@code dispatched} delivery whatever
@@ -39,22 +44,15 @@ interface Recorder {
      * never be tried again.
      */
     static Recorder claimed(
-            InFlight inFlight,
-            EndpointConfig endpoint,
-            boolean dispatched,
-            ErrorClassifier classifier,
-            RandomGenerator random,
-            Report report) {
-        int attempt = inFlight.claim().attempt();
-        boolean retries = (dispatched || endpoint.recovery().receiverRetries())
-                && attempt < endpoint.policy().maxAttempts();
+            InFlight inFlight, EndpointConfig endpoint, boolean dispatched, RandomGenerator random, Report report) {
+        int attempt = inFlight.attempt();
+        boolean retries = (dispatched || endpoint.recovery().receiverRetries()) && !inFlight.lastAttempt();
         return new Recorder() {
             @Override
             public Verdict finish(StoredResponse response, @Nullable Duration retryAfter) {
                 Duration retryIn = retries ? endpoint.recovery().backoff().delay(attempt, retryAfter, random) : null;
                 Verdict verdict = inFlight.finish(response, retryIn);
-                boolean success = Classification.of(response.status()) == Classification.SUCCESS;
-                report.verdict(verdict, success ? null : classifier.ofStatus(response.status()), attempt);
+                report.verdict(verdict, inFlight.errorClass(), attempt);
                 return verdict;
             }
 
@@ -62,8 +60,13 @@ interface Recorder {
             public Verdict fail(Throwable error) {
                 Duration retryIn = retries ? endpoint.recovery().backoff().delay(attempt, null, random) : null;
                 Verdict verdict = inFlight.fail(error, retryIn);
-                report.verdict(verdict, classifier.ofException(error), attempt);
+                report.verdict(verdict, inFlight.errorClass(), attempt);
                 return verdict;
+            }
+
+            @Override
+            public Verdict reject(StoredResponse response, ErrorClass errorClass) {
+                return inFlight.reject(response, errorClass);
             }
 
             @Override
@@ -83,6 +86,11 @@ interface Recorder {
 
             @Override
             public Verdict fail(Throwable error) {
+                return Verdict.UNRECORDED;
+            }
+
+            @Override
+            public Verdict reject(StoredResponse response, ErrorClass errorClass) {
                 return Verdict.UNRECORDED;
             }
 

@@ -42,6 +42,8 @@ public final class InFlight implements Start {
     private final ScheduledFuture<?> renewal;
     private final AtomicBoolean renewing = new AtomicBoolean();
     private final AtomicBoolean finished = new AtomicBoolean();
+    private final boolean lastAttempt;
+    private volatile @Nullable ErrorClass errorClass;
     private volatile boolean leaseLost;
     private volatile long leaseEndsNanos;
 
@@ -61,6 +63,7 @@ public final class InFlight implements Start {
         this.policy = policy;
         this.classifier = classifier;
         this.background = background;
+        this.lastAttempt = claim.attempt() >= policy.maxAttempts();
         this.leaseEndsNanos = System.nanoTime() + policy.lease().toNanos();
         this.renewal = background.every(policy.lease().dividedBy(3), this::renew);
     }
@@ -73,6 +76,27 @@ public final class InFlight implements Start {
     /** The claim: fencing token and attempt number. */
     public ClaimOutcome.Acquired claim() {
         return claim;
+    }
+
+    /** This attempt's number: 1 for the event's first, counting the attempts the store recorded before. */
+    public int attempt() {
+        return claim.attempt();
+    }
+
+    /**
+     * Whether this is the event's last attempt ({@link IdempotencyPolicy#maxAttempts()}): a retryable failure now
+     * makes it DEAD.
+     */
+    public boolean lastAttempt() {
+        return lastAttempt;
+    }
+
+    /**
+     * The error class of the verdict this attempt recorded (or tried to): that of a rejection or failure, from the
+     * executor's {@link ErrorClassifier} or given to {@link #reject}; null before the verdict and for a success.
+     */
+    public @Nullable ErrorClass errorClass() {
+        return errorClass;
     }
 
     /** The claim's handle (key, token, policy), for writes the caller makes itself. */
@@ -100,12 +124,15 @@ public final class InFlight implements Start {
     public Verdict finish(StoredResponse response, @Nullable Duration retryIn) {
         stop();
         StoredResponse capped = response.capped(policy.responseBodyCap());
-        return switch (Classification.of(response.status())) {
-            case SUCCESS -> complete(Completion.succeeded(capped));
-            case REJECTED -> complete(Completion.rejected(capped, payload, classifier.ofStatus(response.status())));
-            case RETRYABLE ->
-                recordFailure("HTTP " + response.status(), classifier.ofStatus(response.status()), retryIn);
-        };
+        Classification classification = Classification.of(response.status());
+        if (classification == Classification.SUCCESS) {
+            return complete(Completion.succeeded(capped));
+        }
+        ErrorClass classified = classifier.ofStatus(response.status());
+        errorClass = classified;
+        return classification == Classification.REJECTED
+                ? complete(Completion.rejected(capped, payload, classified))
+                : recordFailure("HTTP " + response.status(), classified, retryIn);
     }
 
     /**
@@ -114,6 +141,7 @@ public final class InFlight implements Start {
      */
     public Verdict reject(StoredResponse response, ErrorClass errorClass) {
         stop();
+        this.errorClass = errorClass;
         return complete(Completion.rejected(response.capped(policy.responseBodyCap()), payload, errorClass));
     }
 
@@ -128,9 +156,11 @@ public final class InFlight implements Start {
      */
     public Verdict fail(Throwable error, @Nullable Duration retryIn) {
         stop();
+        ErrorClass classified = classifier.ofException(error);
+        errorClass = classified;
         return recordFailure(
                 error.getClass().getName() + (error.getMessage() == null ? "" : ": " + error.getMessage()),
-                classifier.ofException(error),
+                classified,
                 retryIn);
     }
 
@@ -141,7 +171,7 @@ public final class InFlight implements Start {
      */
     public void release(String reason) {
         stop();
-        if (claim.attempt() >= policy.maxAttempts()) {
+        if (lastAttempt) {
             return;
         }
         try {

@@ -1,5 +1,6 @@
 package dev.hookguard.spring.transaction;
 
+import dev.hookguard.core.Claim;
 import dev.hookguard.core.Completion;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.Failure;
@@ -25,7 +26,7 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  */
 final class HeldTransaction {
 
-    private final EventKey key;
+    private final Claim held; // the claim's handle, the one the executor's InFlight holds too
     private final PlatformTransactionManager transactions;
     private final TransactionStatus status;
     private final TransactionalClaim claim;
@@ -33,9 +34,9 @@ final class HeldTransaction {
     private @Nullable Thread boundTo;
     private boolean ended;
 
-    HeldTransaction(
-            EventKey key, PlatformTransactionManager transactions, TransactionStatus status, TransactionalClaim claim) {
-        this.key = key;
+    /** The transaction of an acquired {@code claim}. */
+    HeldTransaction(PlatformTransactionManager transactions, TransactionStatus status, TransactionalClaim claim) {
+        this.held = claim.claim();
         this.transactions = transactions;
         this.status = status;
         this.claim = claim;
@@ -43,7 +44,7 @@ final class HeldTransaction {
     }
 
     EventKey key() {
-        return key;
+        return held.key();
     }
 
     TransactionStatus status() {
@@ -51,7 +52,7 @@ final class HeldTransaction {
     }
 
     long token() {
-        return ((dev.hookguard.core.ClaimOutcome.Acquired) claim.outcome()).token();
+        return held.token();
     }
 
     boolean leaseElapsed() {
@@ -70,7 +71,7 @@ final class HeldTransaction {
             return;
         }
         if (suspended == null) {
-            throw new IllegalStateException("the transaction of " + key + " is bound to another thread");
+            throw new IllegalStateException("the transaction of " + held.key() + " is bound to another thread");
         }
         suspended.restore();
         suspended = null;

@@ -113,7 +113,7 @@ final class TransactionalStore extends ForwardingRecoveryStore {
             rollBack(status, null);
             return claim.outcome();
         }
-        HeldTransaction transaction = new HeldTransaction(key, transactions, status, claim);
+        HeldTransaction transaction = new HeldTransaction(transactions, status, claim);
         transaction.unbind();
         held.put(key, transaction);
         SWEEPER.schedule(
