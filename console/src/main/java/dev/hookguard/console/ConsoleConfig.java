@@ -1,10 +1,10 @@
 package dev.hookguard.console;
 
-import dev.hookguard.core.HeaderRedaction;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.IdempotencyStore;
-import dev.hookguard.core.ListFilter;
-import dev.hookguard.core.OperatorStore;
+import dev.hookguard.core.internal.HeaderRedaction;
+import dev.hookguard.core.operator.ListFilter;
+import dev.hookguard.core.operator.OperatorStore;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.Set;

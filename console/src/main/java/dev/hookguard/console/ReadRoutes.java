@@ -2,8 +2,8 @@ package dev.hookguard.console;
 
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
-import dev.hookguard.core.ListFilter;
-import dev.hookguard.core.RecordPage;
+import dev.hookguard.core.operator.ListFilter;
+import dev.hookguard.core.operator.RecordPage;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;

@@ -1,9 +1,9 @@
 package dev.hookguard.console;
 
-import dev.hookguard.core.AdminOutcome;
-import dev.hookguard.core.BulkResult;
 import dev.hookguard.core.EventKey;
-import dev.hookguard.core.ListFilter;
+import dev.hookguard.core.operator.AdminOutcome;
+import dev.hookguard.core.operator.BulkResult;
+import dev.hookguard.core.operator.ListFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.EventKey;
-import dev.hookguard.core.ForwardingRecoveryStore;
-import dev.hookguard.core.ListFilter;
 import dev.hookguard.core.Payload;
-import dev.hookguard.core.RecordPage;
+import dev.hookguard.core.internal.ForwardingRecoveryStore;
 import dev.hookguard.core.memory.InMemoryStore;
+import dev.hookguard.core.operator.ListFilter;
+import dev.hookguard.core.operator.RecordPage;
 import java.io.BufferedReader;
 import java.io.InputStream;
 import java.io.InputStreamReader;

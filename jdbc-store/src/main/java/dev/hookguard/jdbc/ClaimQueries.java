@@ -7,10 +7,10 @@ import static org.jooq.impl.DSL.when;
 
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.Fingerprint;
-import dev.hookguard.core.HeadersCodec;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordStatus;
+import dev.hookguard.core.internal.HeadersCodec;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,14 +1,14 @@
 package dev.hookguard.jdbc;
 
-import dev.hookguard.core.AuditHistory;
 import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.Fingerprint;
-import dev.hookguard.core.HeadersCodec;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoredResponse;
+import dev.hookguard.core.internal.AuditHistory;
+import dev.hookguard.core.internal.HeadersCodec;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;

@@ -1,15 +1,15 @@
 package dev.hookguard.jdbc;
 
-import dev.hookguard.core.AdminOutcome;
-import dev.hookguard.core.AuditEntry;
-import dev.hookguard.core.AuditHistory;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.IdempotencyPolicy;
-import dev.hookguard.core.ListFilter;
-import dev.hookguard.core.OperatorAction;
-import dev.hookguard.core.RecordPage;
 import dev.hookguard.core.RecordStatus;
+import dev.hookguard.core.internal.AuditHistory;
+import dev.hookguard.core.operator.AdminOutcome;
+import dev.hookguard.core.operator.AuditEntry;
+import dev.hookguard.core.operator.ListFilter;
+import dev.hookguard.core.operator.OperatorAction;
+import dev.hookguard.core.operator.RecordPage;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
@@ -21,7 +21,7 @@ import org.jooq.UpdateSetMoreStep;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The {@link dev.hookguard.core.OperatorStore} of the JDBC store over {@link OperatorQueries}. Every action is one
+ * The {@link dev.hookguard.core.operator.OperatorStore} of the JDBC store over {@link OperatorQueries}. Every action is one
  * short transaction: {@code SELECT status, live, payload present, history, now … FOR UPDATE}, the decision, and one
  * {@code UPDATE} that changes the row and writes its history with the new {@link AuditEntry} appended (at most {@link
  * AuditEntry#MAX_HISTORY}, as the JSON of {@link AuditHistory}), timed by the database's clock.

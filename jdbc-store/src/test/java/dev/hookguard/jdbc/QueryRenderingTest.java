@@ -2,16 +2,16 @@ package dev.hookguard.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.hookguard.core.AuditEntry;
 import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
-import dev.hookguard.core.ListFilter;
-import dev.hookguard.core.Listing;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordStatus;
+import dev.hookguard.core.operator.AuditEntry;
+import dev.hookguard.core.operator.ListFilter;
+import dev.hookguard.core.operator.Listing;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;

@@ -4,7 +4,7 @@ import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.EnqueueOutcome;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.StoreUnavailableException;
-import dev.hookguard.core.signature.EventIdResult;
+import dev.hookguard.core.signature.internal.EventIdResult;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -11,7 +11,7 @@ import dev.hookguard.core.StoredResponse;
 import dev.hookguard.core.executor.Execution;
 import dev.hookguard.core.executor.IdempotentExecutor;
 import dev.hookguard.core.executor.Start;
-import dev.hookguard.core.signature.EventIdResult;
+import dev.hookguard.core.signature.internal.EventIdResult;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 

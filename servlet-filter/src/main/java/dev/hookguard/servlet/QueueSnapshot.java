@@ -11,7 +11,7 @@ import java.util.Map;
  *
  * @param endpoint the endpoint
  * @param stats depth, records due now and the oldest due age, from {@link dev.hookguard.core.DueQueue#stats}
- * @param stalled stalled records ({@link dev.hookguard.core.Listing#STALLED}) the last sweep counted
+ * @param stalled stalled records ({@link dev.hookguard.core.operator.Listing#STALLED}) the last sweep counted
  * @param dispatches this node's dispatches of the endpoint since start, by outcome
  * @param sampledAt when the stats were read
  */

@@ -1,6 +1,6 @@
 package dev.hookguard.servlet;
 
-import dev.hookguard.core.ListFilter;
+import dev.hookguard.core.operator.ListFilter;
 import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 

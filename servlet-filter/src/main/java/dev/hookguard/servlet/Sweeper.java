@@ -1,10 +1,10 @@
 package dev.hookguard.servlet;
 
 import dev.hookguard.core.EventRecord;
-import dev.hookguard.core.ListFilter;
-import dev.hookguard.core.Listing;
-import dev.hookguard.core.RecordPage;
 import dev.hookguard.core.RecoveryStore;
+import dev.hookguard.core.operator.ListFilter;
+import dev.hookguard.core.operator.Listing;
+import dev.hookguard.core.operator.RecordPage;
 import java.time.Duration;
 import java.util.random.RandomGenerator;
 import org.jspecify.annotations.Nullable;

@@ -1,5 +1,7 @@
 package dev.hookguard.core.signature;
 
+import dev.hookguard.core.signature.internal.FormBody;
+import dev.hookguard.core.signature.internal.PublicUrl;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;

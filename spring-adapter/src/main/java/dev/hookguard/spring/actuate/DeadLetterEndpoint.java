@@ -1,16 +1,16 @@
 package dev.hookguard.spring.actuate;
 
-import dev.hookguard.core.AdminOutcome;
-import dev.hookguard.core.BulkResult;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.IdempotencyPolicy;
-import dev.hookguard.core.ListFilter;
-import dev.hookguard.core.OperatorAction;
-import dev.hookguard.core.OperatorActions;
-import dev.hookguard.core.RecordPage;
 import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.StoreUnavailableException;
+import dev.hookguard.core.internal.OperatorActions;
+import dev.hookguard.core.operator.AdminOutcome;
+import dev.hookguard.core.operator.BulkResult;
+import dev.hookguard.core.operator.ListFilter;
+import dev.hookguard.core.operator.OperatorAction;
+import dev.hookguard.core.operator.RecordPage;
 import dev.hookguard.spring.WebhookEndpoint;
 import dev.hookguard.spring.web.EndpointDefinitions;
 import java.security.Principal;

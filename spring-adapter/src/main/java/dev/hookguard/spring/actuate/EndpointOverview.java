@@ -1,9 +1,9 @@
 package dev.hookguard.spring.actuate;
 
-import dev.hookguard.core.ListFilter;
-import dev.hookguard.core.Listing;
 import dev.hookguard.core.QueueStats;
 import dev.hookguard.core.RecoveryStore;
+import dev.hookguard.core.operator.ListFilter;
+import dev.hookguard.core.operator.Listing;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;

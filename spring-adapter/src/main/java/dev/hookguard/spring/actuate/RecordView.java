@@ -1,10 +1,10 @@
 package dev.hookguard.spring.actuate;
 
-import dev.hookguard.core.AuditEntry;
 import dev.hookguard.core.EventRecord;
-import dev.hookguard.core.HeaderRedaction;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.StoredResponse;
+import dev.hookguard.core.internal.HeaderRedaction;
+import dev.hookguard.core.operator.AuditEntry;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;

@@ -1,7 +1,7 @@
 package dev.hookguard.spring.console;
 
 import dev.hookguard.console.ServletRoleAuthorizer;
-import dev.hookguard.core.ListFilter;
+import dev.hookguard.core.operator.ListFilter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
