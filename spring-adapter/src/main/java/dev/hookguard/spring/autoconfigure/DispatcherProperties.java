@@ -1,7 +1,7 @@
 package dev.hookguard.spring.autoconfigure;
 
-import dev.hookguard.servlet.DispatchSigning;
 import dev.hookguard.servlet.DispatcherConfig;
+import dev.hookguard.servlet.internal.dispatch.DispatchSigning;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,9 +1,9 @@
 package dev.hookguard.spring.autoconfigure;
 
-import dev.hookguard.servlet.DispatchSigning;
 import dev.hookguard.servlet.Intake;
 import dev.hookguard.servlet.RecoveryConfig;
 import dev.hookguard.servlet.Retries;
+import dev.hookguard.servlet.internal.dispatch.DispatchSigning;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package dev.hookguard.spring.web;
 
-import dev.hookguard.servlet.Dispatcher;
+import dev.hookguard.servlet.internal.dispatch.Dispatcher;
 import java.net.URI;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;

@@ -1,8 +1,8 @@
 package dev.hookguard.spring.web;
 
-import dev.hookguard.servlet.Dispatcher;
 import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.servlet.HookguardFilter;
+import dev.hookguard.servlet.internal.dispatch.Dispatcher;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
