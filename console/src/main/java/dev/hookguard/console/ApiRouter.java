@@ -1,5 +1,6 @@
 package dev.hookguard.console;
 
+import dev.hookguard.console.internal.Operator;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package dev.hookguard.console;
 
+import dev.hookguard.console.internal.RecordFinder;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.internal.HeaderRedaction;

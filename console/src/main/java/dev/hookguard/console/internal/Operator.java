@@ -1,4 +1,4 @@
-package dev.hookguard.console;
+package dev.hookguard.console.internal;
 
 /**
  * Who uses the console and what they may do. The name is what the store's audit history records for every
