@@ -60,7 +60,7 @@ public class DispatcherProperties {
     private Duration dispatchTolerance = DispatcherConfig.DEFAULT_DISPATCH_TOLERANCE;
 
     /** The configuration these properties describe; an {@link IllegalArgumentException} names a bad value. */
-    DispatcherConfig toConfig() {
+    public DispatcherConfig toConfig() {
         return DispatcherConfig.custom()
                 .enabled(enabled)
                 .workers(workers)

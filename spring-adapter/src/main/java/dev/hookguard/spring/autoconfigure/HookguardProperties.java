@@ -4,6 +4,7 @@ import dev.hookguard.servlet.Intake;
 import dev.hookguard.servlet.RecoveryConfig;
 import dev.hookguard.servlet.Retries;
 import dev.hookguard.servlet.internal.dispatch.DispatchSigning;
+import dev.hookguard.spring.internal.autoconfigure.StoreType;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -14,6 +14,8 @@ import dev.hookguard.servlet.Retries;
 import dev.hookguard.servlet.internal.dispatch.DispatchSigning;
 import dev.hookguard.spring.HookguardConfigurationException;
 import dev.hookguard.spring.WebhookEndpoint;
+import dev.hookguard.spring.internal.autoconfigure.PropertiesEndpoints;
+import dev.hookguard.spring.internal.autoconfigure.PropertiesFilterCustomizer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
