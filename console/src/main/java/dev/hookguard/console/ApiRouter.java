@@ -1,6 +1,5 @@
 package dev.hookguard.console;
 
-import dev.hookguard.console.internal.Operator;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;

@@ -1,6 +1,5 @@
 package dev.hookguard.console;
 
-import dev.hookguard.console.internal.Operator;
 import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
 

@@ -1,9 +1,8 @@
 package dev.hookguard.console;
 
-import dev.hookguard.console.internal.RecordFinder;
+import dev.hookguard.core.HeaderRedaction;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.IdempotencyStore;
-import dev.hookguard.core.internal.HeaderRedaction;
 import dev.hookguard.core.operator.ListFilter;
 import dev.hookguard.core.operator.OperatorStore;
 import java.time.Duration;

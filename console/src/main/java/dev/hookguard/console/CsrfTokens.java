@@ -1,6 +1,5 @@
 package dev.hookguard.console;
 
-import dev.hookguard.console.internal.Operator;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;

@@ -1,7 +1,6 @@
 package dev.hookguard.console;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.hookguard.console.internal.Operator;
 import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.operator.ListFilter;
 import dev.hookguard.core.operator.Listing;

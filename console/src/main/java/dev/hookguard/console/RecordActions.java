@@ -1,6 +1,5 @@
 package dev.hookguard.console;
 
-import dev.hookguard.console.internal.Operator;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.internal.OperatorActions;
 import dev.hookguard.core.operator.AdminOutcome;

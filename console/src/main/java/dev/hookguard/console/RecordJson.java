@@ -2,10 +2,10 @@ package dev.hookguard.console;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.hookguard.core.EventRecord;
+import dev.hookguard.core.HeaderRedaction;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoredResponse;
-import dev.hookguard.core.internal.HeaderRedaction;
 import dev.hookguard.core.operator.AuditEntry;
 import java.io.IOException;
 import java.util.List;

@@ -3,7 +3,6 @@ package dev.hookguard.console;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
-import dev.hookguard.console.internal.Operator;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 

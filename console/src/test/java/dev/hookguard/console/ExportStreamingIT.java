@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.EventKey;
+import dev.hookguard.core.ForwardingRecoveryStore;
 import dev.hookguard.core.Payload;
-import dev.hookguard.core.internal.ForwardingRecoveryStore;
 import dev.hookguard.core.memory.InMemoryStore;
 import dev.hookguard.core.operator.ListFilter;
 import dev.hookguard.core.operator.RecordPage;

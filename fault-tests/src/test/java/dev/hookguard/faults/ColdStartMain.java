@@ -1,8 +1,8 @@
 package dev.hookguard.faults;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.hookguard.core.ForwardingRecoveryStore;
 import dev.hookguard.core.RecoveryStore;
-import dev.hookguard.core.internal.ForwardingRecoveryStore;
 import dev.hookguard.jdbc.JdbcIdempotencyStore;
 import dev.hookguard.jdbc.JdbcStoreConfig;
 import dev.hookguard.servlet.HookguardFilter;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 import dev.hookguard.core.ErrorClass;
-import dev.hookguard.core.internal.executor.ErrorClassifier;
+import dev.hookguard.core.executor.ErrorClassifier;
 import dev.hookguard.core.memory.InMemoryStore;
 import dev.hookguard.core.signature.Scheme;
 import dev.hookguard.core.signature.SignatureConfig;

@@ -7,7 +7,6 @@ import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.StoredResponse;
-import dev.hookguard.core.internal.executor.ErrorClassifier;
 import dev.hookguard.core.internal.executor.LeaseRenewals;
 
 /**

@@ -13,8 +13,6 @@ import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoreUnavailableException;
 import dev.hookguard.core.StoredResponse;
 import dev.hookguard.core.WriteOutcome;
-import dev.hookguard.core.internal.executor.Classification;
-import dev.hookguard.core.internal.executor.ErrorClassifier;
 import dev.hookguard.core.internal.executor.LeaseRenewals;
 import dev.hookguard.core.internal.executor.VerdictWrite;
 import java.time.Duration;

@@ -1,7 +1,5 @@
 package dev.hookguard.core.executor;
 
-import dev.hookguard.core.internal.executor.ErrorClassifier;
-
 /**
  * The failure recorded for a claimed delivery that the handler never saw: something else answered it (DESIGN.md §1,
  * rule 8). {@link ErrorClassifier} always classifies it {@link dev.hookguard.core.ErrorClass#NOT_HANDLED}, so the

@@ -1,9 +1,8 @@
 package dev.hookguard.core.signature;
 
+import dev.hookguard.core.signature.SignedContentTemplate.Placeholder;
 import dev.hookguard.core.signature.internal.Secrets;
 import dev.hookguard.core.signature.internal.providers.GenericHmacVerifier;
-import dev.hookguard.core.signature.internal.providers.SignedContentTemplate;
-import dev.hookguard.core.signature.internal.providers.SignedContentTemplate.Placeholder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,6 +1,5 @@
 package dev.hookguard.core.signature;
 
-import dev.hookguard.core.signature.internal.PublicUrl;
 import dev.hookguard.core.signature.internal.Secrets;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -2,11 +2,11 @@ package dev.hookguard.core.sink;
 
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.Failure;
+import dev.hookguard.core.ForwardingRecoveryStore;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.WriteOutcome;
-import dev.hookguard.core.internal.ForwardingRecoveryStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -11,7 +11,6 @@ import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoredResponse;
-import dev.hookguard.core.internal.executor.ErrorClassifier;
 import dev.hookguard.core.memory.InMemoryStore;
 import java.net.ConnectException;
 import java.net.SocketTimeoutException;

@@ -4,7 +4,6 @@ import static dev.hookguard.core.signature.Fixtures.clockAt;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hookguard.core.signature.internal.EventIdExtractor;
-import dev.hookguard.core.signature.internal.PublicUrl;
 import dev.hookguard.core.signature.internal.Rejections;
 import dev.hookguard.core.signature.internal.providers.SendGridVerifierTest;
 import java.time.Clock;

@@ -1,6 +1,7 @@
 package dev.hookguard.core.signature.internal;
 
 import dev.hookguard.core.signature.Headers;
+import dev.hookguard.core.signature.PublicUrl;
 import dev.hookguard.core.signature.WebhookRequest;
 import java.util.Locale;
 import org.jspecify.annotations.Nullable;
@@ -17,7 +18,7 @@ public record ForwardedHeaders(
         String path,
         @Nullable String rawQuery) {
 
-    static ForwardedHeaders of(WebhookRequest request) {
+    public static ForwardedHeaders of(WebhookRequest request) {
         Headers headers = request.headers();
         String scheme = request.scheme();
         String host = request.host();
@@ -49,7 +50,7 @@ public record ForwardedHeaders(
         return new ForwardedHeaders(scheme.toLowerCase(Locale.ROOT), host, port, request.path(), request.rawQuery());
     }
 
-    String url() {
+    public String url() {
         return PublicUrl.join(scheme, host, port, path, rawQuery);
     }
 

@@ -3,8 +3,8 @@ package dev.hookguard.servlet.internal.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.hookguard.core.ForwardingRecoveryStore;
 import dev.hookguard.core.StoreUnavailableException;
-import dev.hookguard.core.internal.ForwardingRecoveryStore;
 import dev.hookguard.core.memory.InMemoryStore;
 import dev.hookguard.servlet.HookguardFilter;
 import dev.hookguard.servlet.HookguardFilterConfig;

@@ -1,9 +1,9 @@
 package dev.hookguard.spring.internal.actuate;
 
 import dev.hookguard.core.EventRecord;
+import dev.hookguard.core.HeaderRedaction;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.StoredResponse;
-import dev.hookguard.core.internal.HeaderRedaction;
 import dev.hookguard.core.operator.AuditEntry;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;

@@ -1,7 +1,7 @@
 package dev.hookguard.spring.internal.web;
 
 import dev.hookguard.core.IdempotencyStore;
-import dev.hookguard.core.internal.executor.ErrorClassifier;
+import dev.hookguard.core.executor.ErrorClassifier;
 import dev.hookguard.servlet.DeliveryMetrics;
 import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.servlet.HookguardFilter;

@@ -6,6 +6,8 @@ import dev.hookguard.core.signature.Headers;
 import dev.hookguard.core.signature.RejectionReason;
 import dev.hookguard.core.signature.SignatureEncoding;
 import dev.hookguard.core.signature.SignatureVerifier;
+import dev.hookguard.core.signature.SignedContentTemplate;
+import dev.hookguard.core.signature.SignedContentTemplate.Placeholder;
 import dev.hookguard.core.signature.Verification;
 import dev.hookguard.core.signature.Verification.Rejected;
 import dev.hookguard.core.signature.internal.HeaderChecks;
@@ -14,7 +16,6 @@ import dev.hookguard.core.signature.internal.MacKeys;
 import dev.hookguard.core.signature.internal.Rejections;
 import dev.hookguard.core.signature.internal.Secrets;
 import dev.hookguard.core.signature.internal.Tolerance;
-import dev.hookguard.core.signature.internal.providers.SignedContentTemplate.Placeholder;
 import java.time.Clock;
 import java.util.Optional;
 

@@ -6,6 +6,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import dev.hookguard.core.signature.EventIdSource;
 import dev.hookguard.core.signature.GenericHmacConfig;
 import dev.hookguard.core.signature.Headers;
+import dev.hookguard.core.signature.SignedContentTemplate;
 import dev.hookguard.core.signature.WebhookSigner;
 import dev.hookguard.core.signature.internal.Codecs;
 import dev.hookguard.core.signature.internal.Secrets;

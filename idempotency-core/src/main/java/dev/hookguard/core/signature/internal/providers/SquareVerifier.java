@@ -4,13 +4,13 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 
 import dev.hookguard.core.signature.Headers;
 import dev.hookguard.core.signature.HmacAlgorithm;
+import dev.hookguard.core.signature.PublicUrl;
 import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.core.signature.SignatureVerifier;
 import dev.hookguard.core.signature.Verification;
 import dev.hookguard.core.signature.WebhookRequest;
 import dev.hookguard.core.signature.internal.Codecs;
 import dev.hookguard.core.signature.internal.MacKeys;
-import dev.hookguard.core.signature.internal.PublicUrl;
 import dev.hookguard.core.signature.internal.Rejections;
 import dev.hookguard.core.signature.internal.Secrets;
 

@@ -8,12 +8,12 @@ import static dev.hookguard.core.signature.RejectionReason.NO_MATCHING_SIGNATURE
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hookguard.core.signature.Headers;
+import dev.hookguard.core.signature.PublicUrl;
 import dev.hookguard.core.signature.Scheme;
 import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.core.signature.SignatureVerifier;
 import dev.hookguard.core.signature.Verifiers;
 import dev.hookguard.core.signature.WebhookRequest;
-import dev.hookguard.core.signature.internal.PublicUrl;
 import org.junit.jupiter.api.Test;
 
 class SquareVerifierTest {

@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hookguard.core.signature.Fixtures;
 import dev.hookguard.core.signature.Headers;
+import dev.hookguard.core.signature.PublicUrl;
 import dev.hookguard.core.signature.Scheme;
 import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.core.signature.SignatureVerifier;
@@ -16,7 +17,6 @@ import dev.hookguard.core.signature.Verification;
 import dev.hookguard.core.signature.Verifiers;
 import dev.hookguard.core.signature.WebhookRequest;
 import dev.hookguard.core.signature.WebhookSigner;
-import dev.hookguard.core.signature.internal.PublicUrl;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 

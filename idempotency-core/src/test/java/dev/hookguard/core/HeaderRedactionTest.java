@@ -1,4 +1,4 @@
-package dev.hookguard.core.internal;
+package dev.hookguard.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.hookguard.console.internal;
+package dev.hookguard.console;
 
 /**
  * Who uses the console and what they may do. The name is what the store's audit history records for every

@@ -1,7 +1,6 @@
-package dev.hookguard.core.internal.executor;
+package dev.hookguard.core.executor;
 
 import dev.hookguard.core.ErrorClass;
-import dev.hookguard.core.executor.NotHandledException;
 import java.io.InterruptedIOException;
 import java.net.SocketException;
 import java.net.UnknownHostException;

@@ -1,17 +1,5 @@
-package dev.hookguard.core.internal;
+package dev.hookguard.core;
 
-import dev.hookguard.core.ClaimOutcome;
-import dev.hookguard.core.Completion;
-import dev.hookguard.core.EnqueueOutcome;
-import dev.hookguard.core.EventKey;
-import dev.hookguard.core.EventRecord;
-import dev.hookguard.core.Failure;
-import dev.hookguard.core.Fingerprint;
-import dev.hookguard.core.IdempotencyPolicy;
-import dev.hookguard.core.Payload;
-import dev.hookguard.core.QueueStats;
-import dev.hookguard.core.RecoveryStore;
-import dev.hookguard.core.WriteOutcome;
 import dev.hookguard.core.operator.AdminOutcome;
 import dev.hookguard.core.operator.ListFilter;
 import dev.hookguard.core.operator.OperatorAction;

@@ -1,4 +1,4 @@
-package dev.hookguard.core.internal;
+package dev.hookguard.core;
 
 import java.util.LinkedHashMap;
 import java.util.List;

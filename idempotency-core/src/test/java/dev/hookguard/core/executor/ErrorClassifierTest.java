@@ -1,10 +1,9 @@
-package dev.hookguard.core.internal.executor;
+package dev.hookguard.core.executor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 import dev.hookguard.core.ErrorClass;
-import dev.hookguard.core.executor.NotHandledException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ConnectException;

@@ -1,4 +1,4 @@
-package dev.hookguard.core.signature.internal.providers;
+package dev.hookguard.core.signature;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
@@ -61,7 +61,7 @@ public final class SignedContentTemplate {
     }
 
     /** The parts of the signed content, in order, ready for the MAC; the body is passed through uncopied. */
-    byte[][] render(@Nullable String id, @Nullable String timestamp, byte[] body) {
+    public byte[][] render(@Nullable String id, @Nullable String timestamp, byte[] body) {
         byte[][] rendered = new byte[parts.size()][];
         for (int i = 0; i < rendered.length; i++) {
             rendered[i] = parts.get(i) instanceof Placeholder placeholder

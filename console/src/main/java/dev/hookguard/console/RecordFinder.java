@@ -1,4 +1,4 @@
-package dev.hookguard.console.internal;
+package dev.hookguard.console;
 
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
