@@ -5,7 +5,9 @@ Usage: python3 ops/refactor/move_types.py ops/refactor/moves.txt [module-prefix 
 moves.txt lines: `old.pkg.Type new.pkg` (# comments). Idempotent: a type already at its target is skipped.
 Tests in the old package whose name starts with the type's name (longest matching type wins) move with it.
 Afterwards run `spotless:apply` (it drops the imports added for names that only occur in comments) and
-`python3 ops/refactor/publicize.py` until the reactor compiles.
+`python3 ops/refactor/publicize.py` until the reactor compiles. Not handled: package-info.java of a package that
+moves whole (git mv it by hand), slash-form paths (`dev/hookguard/...` in pom excludes) and new top-level types of an
+internal package that must become public (the loop in the commit that ran it makes them public).
 """
 import os
 import re
