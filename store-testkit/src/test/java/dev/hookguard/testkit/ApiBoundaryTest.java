@@ -14,7 +14,7 @@ class ApiBoundaryTest {
             "store-testkit",
             "dev.hookguard.testkit",
             Set.of("dev.hookguard.testkit", "dev.hookguard.testkit.arch"),
-            13,
+            12,
             Set.of("dev.hookguard.core.internal.OperatorActions"),
             Set.of());
 
