@@ -1,12 +1,12 @@
 package dev.hookguard.console;
 
-import dev.hookguard.core.AdminOutcome;
-import dev.hookguard.core.BulkResult;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.IdempotencyPolicy;
-import dev.hookguard.core.ListFilter;
-import dev.hookguard.core.OperatorAction;
-import dev.hookguard.core.OperatorActions;
+import dev.hookguard.core.internal.OperatorActions;
+import dev.hookguard.core.operator.AdminOutcome;
+import dev.hookguard.core.operator.BulkResult;
+import dev.hookguard.core.operator.ListFilter;
+import dev.hookguard.core.operator.OperatorAction;
 import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 

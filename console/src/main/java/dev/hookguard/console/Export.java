@@ -2,9 +2,9 @@ package dev.hookguard.console;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.hookguard.core.EventRecord;
-import dev.hookguard.core.ListFilter;
-import dev.hookguard.core.RecordPage;
 import dev.hookguard.core.StoreUnavailableException;
+import dev.hookguard.core.operator.ListFilter;
+import dev.hookguard.core.operator.RecordPage;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.OutputStream;

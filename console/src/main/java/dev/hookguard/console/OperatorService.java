@@ -1,14 +1,14 @@
 package dev.hookguard.console;
 
-import dev.hookguard.core.AdminOutcome;
-import dev.hookguard.core.BulkResult;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.HeaderRedaction;
 import dev.hookguard.core.IdempotencyPolicy;
-import dev.hookguard.core.ListFilter;
-import dev.hookguard.core.OperatorStore;
-import dev.hookguard.core.RecordPage;
+import dev.hookguard.core.operator.AdminOutcome;
+import dev.hookguard.core.operator.BulkResult;
+import dev.hookguard.core.operator.ListFilter;
+import dev.hookguard.core.operator.OperatorStore;
+import dev.hookguard.core.operator.RecordPage;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.hookguard.console;
 
 import dev.hookguard.core.EventKey;
-import dev.hookguard.core.ListFilter;
+import dev.hookguard.core.operator.ListFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;

@@ -1,11 +1,11 @@
 package dev.hookguard.console;
 
-import dev.hookguard.core.AuditEntry;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.HeaderRedaction;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoredResponse;
+import dev.hookguard.core.operator.AuditEntry;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;

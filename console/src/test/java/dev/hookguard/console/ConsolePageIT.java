@@ -2,12 +2,12 @@ package dev.hookguard.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.hookguard.core.AuditEntry;
 import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoredResponse;
 import dev.hookguard.core.memory.InMemoryStore;
+import dev.hookguard.core.operator.AuditEntry;
 import dev.hookguard.core.signature.Scheme;
 import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.servlet.EndpointConfig;

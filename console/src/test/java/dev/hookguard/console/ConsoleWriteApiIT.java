@@ -3,12 +3,12 @@ package dev.hookguard.console;
 import static dev.hookguard.console.TestJson.objects;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.hookguard.core.AuditEntry;
 import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
-import dev.hookguard.core.OperatorActions;
 import dev.hookguard.core.RecordStatus;
+import dev.hookguard.core.internal.OperatorActions;
+import dev.hookguard.core.operator.AuditEntry;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

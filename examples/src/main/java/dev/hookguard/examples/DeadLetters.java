@@ -1,8 +1,8 @@
 package dev.hookguard.examples;
 
-import dev.hookguard.core.ListFilter;
-import dev.hookguard.core.OperatorStore;
-import dev.hookguard.core.RecordPage;
+import dev.hookguard.core.operator.ListFilter;
+import dev.hookguard.core.operator.OperatorStore;
+import dev.hookguard.core.operator.RecordPage;
 
 /** Counts dead letters through the store's own listing, the way an operator would find them. */
 final class DeadLetters {

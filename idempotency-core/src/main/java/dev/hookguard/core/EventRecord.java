@@ -1,5 +1,7 @@
 package dev.hookguard.core;
 
+import dev.hookguard.core.operator.AuditEntry;
+import dev.hookguard.core.operator.OperatorStore;
 import java.time.Instant;
 import java.util.List;
 import org.jspecify.annotations.Nullable;

@@ -1,5 +1,9 @@
 package dev.hookguard.core;
 
+import dev.hookguard.core.operator.AdminOutcome;
+import dev.hookguard.core.operator.ListFilter;
+import dev.hookguard.core.operator.OperatorAction;
+import dev.hookguard.core.operator.RecordPage;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

@@ -1,5 +1,6 @@
 package dev.hookguard.core;
 
+import dev.hookguard.core.operator.OperatorStore;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 

@@ -1,5 +1,7 @@
 package dev.hookguard.core;
 
+import dev.hookguard.core.operator.OperatorStore;
+
 /**
  * A store with all three parts of the SPI: the hot path, the due queue and the operator side. Every store
  * Hookguard ships implements it; callers that need more than the hot path (dispatcher, console, gauges)

@@ -3,6 +3,7 @@ package dev.hookguard.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
+import dev.hookguard.core.internal.HeadersCodec;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,7 @@
 package dev.hookguard.jdbc;
 
 import dev.hookguard.core.StoreUnavailableException;
+import dev.hookguard.jdbc.internal.StoreErrors;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Locale;
@@ -42,7 +43,7 @@ public enum JdbcDialect {
     }
 
     /** True where the claim is one guarded upsert with {@code RETURNING}; else insert-if-absent plus a lock. */
-    boolean upsertReturning() {
+    public boolean upsertReturning() {
         return upsertReturning;
     }
 

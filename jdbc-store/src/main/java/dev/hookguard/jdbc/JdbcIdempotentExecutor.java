@@ -13,6 +13,8 @@ import dev.hookguard.core.WriteOutcome;
 import dev.hookguard.core.executor.Classification;
 import dev.hookguard.core.executor.Execution;
 import dev.hookguard.core.executor.Verdict;
+import dev.hookguard.jdbc.internal.StoreErrors;
+import dev.hookguard.jdbc.internal.sql.TransactionalStatements;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;

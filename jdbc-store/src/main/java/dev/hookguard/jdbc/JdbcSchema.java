@@ -1,5 +1,6 @@
 package dev.hookguard.jdbc;
 
+import dev.hookguard.jdbc.internal.StoreErrors;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

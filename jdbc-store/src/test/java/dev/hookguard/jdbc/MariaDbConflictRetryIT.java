@@ -9,6 +9,7 @@ import dev.hookguard.core.Failure;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.Payload;
+import dev.hookguard.jdbc.internal.sql.EventsTable;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.time.Duration;

@@ -3,6 +3,9 @@ package dev.hookguard.jdbc;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.hookguard.core.EventKey;
+import dev.hookguard.jdbc.internal.DatabaseTime;
+import dev.hookguard.jdbc.internal.JdbcSession;
+import dev.hookguard.jdbc.internal.sql.EventsTable;
 import dev.hookguard.testkit.TestServices;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -17,11 +20,11 @@ import org.jooq.impl.DSL;
  * through the store's create-if-missing path from the shipped schema script and dropped on {@link #close()}. The
  * databases are shared with other test runs, so nothing else in them is touched.
  */
-final class TestDatabase implements AutoCloseable {
+public final class TestDatabase implements AutoCloseable {
 
-    final HikariDataSource dataSource;
-    final JdbcDialect dialect;
-    final String table;
+    public final HikariDataSource dataSource;
+    public final JdbcDialect dialect;
+    public final String table;
     /** A table for handlers' own writes in the transactional-mode tests. */
     final Effects effects;
 
@@ -43,27 +46,27 @@ final class TestDatabase implements AutoCloseable {
         effects.create(plainDsl());
     }
 
-    static TestDatabase postgres() {
+    public static TestDatabase postgres() {
         TestServices.Database db = TestServices.postgres();
         return new TestDatabase(pool(db.url(), db.user(), db.password(), c -> {}), JdbcDialect.POSTGRESQL);
     }
 
-    static TestDatabase mariadb() {
+    public static TestDatabase mariadb() {
         TestServices.Database db = TestServices.mariadb();
         return new TestDatabase(pool(db.url(), db.user(), db.password(), c -> {}), JdbcDialect.MARIADB);
     }
 
     /** An H2 file database under {@code target/}, which outlives the pool (and the JVM). */
-    static TestDatabase h2() {
+    public static TestDatabase h2() {
         return new TestDatabase(pool(h2Url(), "sa", "", c -> {}), JdbcDialect.H2);
     }
 
-    static String h2Url() {
+    public static String h2Url() {
         Path file = Path.of("target", "h2", "hookguard-" + UUID.randomUUID()).toAbsolutePath();
         return "jdbc:h2:file:" + file;
     }
 
-    static HikariDataSource pool(String url, String user, String password, Consumer<HikariConfig> tuning) {
+    public static HikariDataSource pool(String url, String user, String password, Consumer<HikariConfig> tuning) {
         HikariConfig config = new HikariConfig();
         config.setJdbcUrl(url);
         config.setUsername(user);
@@ -108,11 +111,11 @@ final class TestDatabase implements AutoCloseable {
     }
 
     /** How many rows the table holds, expired or not. */
-    int rows(String tableName) {
+    public int rows(String tableName) {
         return rows(dataSource, dialect, tableName);
     }
 
-    static int rows(DataSource dataSource, JdbcDialect dialect, String tableName) {
+    public static int rows(DataSource dataSource, JdbcDialect dialect, String tableName) {
         return DSL.using(dataSource, dialect.sqlDialect(), JdbcSession.SETTINGS)
                 .fetchCount(DSL.table(DSL.name(tableName)));
     }

@@ -2,10 +2,10 @@ package dev.hookguard.redis;
 
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
-import dev.hookguard.core.ListFilter;
-import dev.hookguard.core.Listing;
-import dev.hookguard.core.RecordPage;
 import dev.hookguard.core.RecordStatus;
+import dev.hookguard.core.operator.ListFilter;
+import dev.hookguard.core.operator.Listing;
+import dev.hookguard.core.operator.RecordPage;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,12 +1,12 @@
 package dev.hookguard.redis;
 
-import dev.hookguard.core.AdminOutcome;
 import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.EnqueueOutcome;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.WriteOutcome;
+import dev.hookguard.core.operator.AdminOutcome;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;

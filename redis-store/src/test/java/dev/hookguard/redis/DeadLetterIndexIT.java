@@ -2,7 +2,6 @@ package dev.hookguard.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.hookguard.core.AdminOutcome;
 import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.Completion;
 import dev.hookguard.core.EventKey;
@@ -10,12 +9,13 @@ import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.Failure;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
-import dev.hookguard.core.ListFilter;
-import dev.hookguard.core.OperatorAction;
 import dev.hookguard.core.Payload;
-import dev.hookguard.core.RecordPage;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoredResponse;
+import dev.hookguard.core.operator.AdminOutcome;
+import dev.hookguard.core.operator.ListFilter;
+import dev.hookguard.core.operator.OperatorAction;
+import dev.hookguard.core.operator.RecordPage;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,10 @@
 package dev.hookguard.servlet;
 
 import dev.hookguard.core.ErrorClass;
+import dev.hookguard.servlet.internal.dispatch.DispatchOutcome;
+import dev.hookguard.servlet.internal.dispatch.QueueSnapshot;
+import dev.hookguard.servlet.internal.metrics.DeliveryObservation;
+import dev.hookguard.servlet.internal.metrics.DeliveryOutcome;
 import java.time.Duration;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;

@@ -1,5 +1,8 @@
 package dev.hookguard.servlet;
 
+import dev.hookguard.servlet.internal.dispatch.DispatchHeaders;
+import dev.hookguard.servlet.internal.dispatch.DispatchSigning;
+import dev.hookguard.servlet.internal.dispatch.Dispatcher;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -3,13 +3,17 @@ package dev.hookguard.servlet;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.signature.EventIdConfig;
-import dev.hookguard.core.signature.EventIdExtractor;
 import dev.hookguard.core.signature.Scheme;
 import dev.hookguard.core.signature.SecretRules;
 import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.core.signature.SignatureVerifier;
 import dev.hookguard.core.signature.Verifiers;
 import dev.hookguard.core.signature.WebhookSigner;
+import dev.hookguard.core.signature.internal.EventIdExtractor;
+import dev.hookguard.servlet.internal.config.PathPattern;
+import dev.hookguard.servlet.internal.dispatch.DispatchSigning;
+import dev.hookguard.servlet.internal.dispatch.Dispatcher;
+import dev.hookguard.servlet.internal.dispatch.SchemeSigners;
 import java.time.Clock;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
@@ -140,7 +144,7 @@ public record EndpointConfig(
                 .restore(endpoint.scheme, endpoint.signer, endpoint.recovery);
     }
 
-    PathPattern pathPattern() {
+    public PathPattern pathPattern() {
         return new PathPattern(path);
     }
 

@@ -12,6 +12,7 @@ import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.core.signature.SignatureEncoding;
 import dev.hookguard.core.signature.Verifiers;
 import dev.hookguard.core.signature.WebhookSigner;
+import dev.hookguard.servlet.internal.dispatch.DispatchSigning;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,5 +1,7 @@
 package dev.hookguard.servlet;
 
+import dev.hookguard.servlet.internal.dispatch.Dispatcher;
+
 /**
  * How an endpoint takes a delivery in (DESIGN.md §8). Set per endpoint with {@link RecoveryConfig#intake()};
  * init-param {@code <endpoint>.intake}.

@@ -2,6 +2,12 @@ package dev.hookguard.servlet;
 
 import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.QueueStats;
+import dev.hookguard.servlet.internal.dispatch.DispatchOutcome;
+import dev.hookguard.servlet.internal.dispatch.QueueSnapshot;
+import dev.hookguard.servlet.internal.metrics.CachedCount;
+import dev.hookguard.servlet.internal.metrics.DeliveryObservation;
+import dev.hookguard.servlet.internal.metrics.DeliveryOutcome;
+import dev.hookguard.servlet.internal.metrics.MicrometerDeliveryObservation;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.Gauge;

@@ -1,5 +1,6 @@
 package dev.hookguard.servlet;
 
+import dev.hookguard.servlet.internal.config.JsonSchemaCheck;
 import java.io.InputStream;
 import java.util.List;
 

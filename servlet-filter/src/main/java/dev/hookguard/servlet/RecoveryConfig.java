@@ -1,6 +1,7 @@
 package dev.hookguard.servlet;
 
-import dev.hookguard.core.ListFilter;
+import dev.hookguard.core.operator.ListFilter;
+import dev.hookguard.servlet.internal.dispatch.DispatchSigning;
 import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 

@@ -1,6 +1,7 @@
 package dev.hookguard.servlet;
 
 import dev.hookguard.core.signature.Scheme;
+import dev.hookguard.servlet.internal.dispatch.Dispatcher;
 import org.jspecify.annotations.Nullable;
 
 /**

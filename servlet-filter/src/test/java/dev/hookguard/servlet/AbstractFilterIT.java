@@ -14,6 +14,8 @@ import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.signature.Headers;
 import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.core.signature.WebhookSigner;
+import dev.hookguard.servlet.internal.metrics.DeliveryObservation;
+import dev.hookguard.servlet.internal.metrics.DeliveryOutcome;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationHandler;

@@ -8,13 +8,14 @@ import dev.hookguard.core.executor.ErrorClassifier;
 import dev.hookguard.core.memory.InMemoryStore;
 import dev.hookguard.core.signature.Scheme;
 import dev.hookguard.core.signature.SignatureConfig;
+import dev.hookguard.servlet.internal.config.HeaderDenyList;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class HookguardFilterConfigTest {
+public class HookguardFilterConfigTest {
 
-    static EndpointConfig endpoint(String name, String path) {
+    public static EndpointConfig endpoint(String name, String path) {
         return EndpointConfig.custom(name)
                 .path(path)
                 .scheme(Scheme.GITHUB, SignatureConfig.of("github-webhook-secret"))

@@ -1,5 +1,6 @@
 package dev.hookguard.servlet;
 
+import dev.hookguard.servlet.internal.dispatch.DispatchHeaders;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;

@@ -1,6 +1,5 @@
 package dev.hookguard.servlet;
 
-import dev.hookguard.core.AdminOutcome;
 import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.Completion;
 import dev.hookguard.core.EventKey;
@@ -9,14 +8,15 @@ import dev.hookguard.core.Failure;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.IdempotencyStore;
-import dev.hookguard.core.ListFilter;
-import dev.hookguard.core.OperatorAction;
-import dev.hookguard.core.OperatorStore;
 import dev.hookguard.core.Payload;
-import dev.hookguard.core.RecordPage;
 import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.StoreUnavailableException;
 import dev.hookguard.core.WriteOutcome;
+import dev.hookguard.core.operator.AdminOutcome;
+import dev.hookguard.core.operator.ListFilter;
+import dev.hookguard.core.operator.OperatorAction;
+import dev.hookguard.core.operator.OperatorStore;
+import dev.hookguard.core.operator.RecordPage;
 import java.net.ConnectException;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;

@@ -1,6 +1,6 @@
 package dev.hookguard.spring;
 
-import dev.hookguard.spring.web.HookguardWebMvcConfiguration;
+import dev.hookguard.spring.internal.web.HookguardWebMvcConfiguration;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
@@ -10,7 +10,7 @@ import org.springframework.context.annotation.Import;
 
 /**
  * Wires Hookguard into a Spring MVC application that does not use Spring Boot: it declares the filter bean {@code
- * hookguardFilter} (a {@link dev.hookguard.spring.web.HookguardWebFilter}) and the MVC configuration that resolves
+ * hookguardFilter} (a {@link dev.hookguard.spring.internal.web.HookguardWebFilter}) and the MVC configuration that resolves
  * {@link WebhookEventId} parameters and refuses unguarded {@link IdempotentWebhook} handlers. The application supplies
  * an {@link dev.hookguard.core.IdempotencyStore} bean and one {@link WebhookEndpoint} bean per endpoint, and registers
  * the filter in front of the {@code DispatcherServlet} with {@code new DelegatingFilterProxy("hookguardFilter")}

@@ -13,7 +13,7 @@ import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.servlet.PayloadSchema;
 import dev.hookguard.servlet.RecoveryConfig;
 import dev.hookguard.servlet.Retries;
-import dev.hookguard.servlet.SchemeSigners;
+import dev.hookguard.servlet.internal.dispatch.SchemeSigners;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -37,7 +37,7 @@ import org.jspecify.annotations.Nullable;
  * @param schema the JSON Schema check of a verified body before the handler, or null for none
  * @param scheme the provider scheme the verifier checks, or null for a verifier of your own; gives the default of
  *     {@link RecoveryConfig#retries()} ({@link Retries#defaultFor})
- * @param signer how a dispatch is re-signed in {@link dev.hookguard.servlet.DispatchSigning#SCHEME} mode: the scheme's
+ * @param signer how a dispatch is re-signed in {@link dev.hookguard.servlet.internal.dispatch.DispatchSigning#SCHEME} mode: the scheme's
  *     signer with the current secret where the receiver's secret can sign, else null
  * @param recovery intake mode, who retries, backoff, stalled period, queue limit and dispatch signing
  */

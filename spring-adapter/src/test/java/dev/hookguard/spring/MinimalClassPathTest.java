@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.memory.InMemoryStore;
 import dev.hookguard.servlet.DeliveryMetrics;
-import dev.hookguard.spring.web.HookguardWebFilter;
+import dev.hookguard.spring.internal.web.HookguardWebFilter;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 import static org.assertj.core.api.Assertions.within;
 import static org.awaitility.Awaitility.await;
 
-import dev.hookguard.core.AdminOutcome;
-import dev.hookguard.core.AuditEntry;
 import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.Completion;
 import dev.hookguard.core.ErrorClass;
@@ -14,13 +12,15 @@ import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.Failure;
 import dev.hookguard.core.IdempotencyPolicy;
-import dev.hookguard.core.ListFilter;
-import dev.hookguard.core.Listing;
-import dev.hookguard.core.OperatorAction;
-import dev.hookguard.core.RecordPage;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoredResponse;
 import dev.hookguard.core.WriteOutcome;
+import dev.hookguard.core.operator.AdminOutcome;
+import dev.hookguard.core.operator.AuditEntry;
+import dev.hookguard.core.operator.ListFilter;
+import dev.hookguard.core.operator.Listing;
+import dev.hookguard.core.operator.OperatorAction;
+import dev.hookguard.core.operator.RecordPage;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;

@@ -7,6 +7,7 @@ import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.StoredResponse;
+import dev.hookguard.core.internal.executor.LeaseRenewals;
 
 /**
  * Runs a handler under the idempotency protocol: one atomic claim; if acquired, the handler runs while the

@@ -13,6 +13,8 @@ import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoreUnavailableException;
 import dev.hookguard.core.StoredResponse;
 import dev.hookguard.core.WriteOutcome;
+import dev.hookguard.core.internal.executor.LeaseRenewals;
+import dev.hookguard.core.internal.executor.VerdictWrite;
 import java.time.Duration;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.atomic.AtomicBoolean;

@@ -1,12 +1,12 @@
 package dev.hookguard.core.memory;
 
-import dev.hookguard.core.AuditEntry;
-import dev.hookguard.core.AuditHistory;
 import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoredResponse;
+import dev.hookguard.core.internal.AuditHistory;
+import dev.hookguard.core.operator.AuditEntry;
 import java.time.Instant;
 import java.util.List;
 import org.jspecify.annotations.Nullable;

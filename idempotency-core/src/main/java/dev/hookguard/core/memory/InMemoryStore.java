@@ -1,7 +1,5 @@
 package dev.hookguard.core.memory;
 
-import dev.hookguard.core.AdminOutcome;
-import dev.hookguard.core.AuditEntry;
 import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.Completion;
 import dev.hookguard.core.EnqueueOutcome;
@@ -10,14 +8,16 @@ import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.Failure;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
-import dev.hookguard.core.ListFilter;
-import dev.hookguard.core.OperatorAction;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.QueueStats;
-import dev.hookguard.core.RecordPage;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.WriteOutcome;
+import dev.hookguard.core.operator.AdminOutcome;
+import dev.hookguard.core.operator.AuditEntry;
+import dev.hookguard.core.operator.ListFilter;
+import dev.hookguard.core.operator.OperatorAction;
+import dev.hookguard.core.operator.RecordPage;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,5 +1,6 @@
 package dev.hookguard.core.signature;
 
+import dev.hookguard.core.signature.internal.EventIdResult;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

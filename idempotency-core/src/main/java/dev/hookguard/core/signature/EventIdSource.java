@@ -1,6 +1,7 @@
 package dev.hookguard.core.signature;
 
 import com.fasterxml.jackson.core.JsonPointer;
+import dev.hookguard.core.signature.internal.JsonField;
 
 /** Where an event id is read from: a request header or a field of the JSON body. */
 public sealed interface EventIdSource {
@@ -49,7 +50,7 @@ public sealed interface EventIdSource {
             }
         }
 
-        JsonPointer compiled() {
+        public JsonPointer compiled() {
             return JsonPointer.compile(pointer);
         }
     }

@@ -1,6 +1,8 @@
 package dev.hookguard.core.signature;
 
 import dev.hookguard.core.signature.SignedContentTemplate.Placeholder;
+import dev.hookguard.core.signature.internal.Secrets;
+import dev.hookguard.core.signature.internal.providers.GenericHmacVerifier;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -106,7 +108,7 @@ public record GenericHmacConfig(
     }
 
     /** The parsed template. */
-    SignedContentTemplate parsedTemplate() {
+    public SignedContentTemplate parsedTemplate() {
         return SignedContentTemplate.parse(template);
     }
 

@@ -20,7 +20,7 @@ public enum HmacAlgorithm {
     }
 
     /** A {@link Mac} of this algorithm initialised with the key, to be cloned and never updated itself. */
-    Mac prepared(byte[] key) {
+    public Mac prepared(byte[] key) {
         try {
             Mac mac = Mac.getInstance(jcaName);
             mac.init(new SecretKeySpec(key, jcaName));
@@ -31,7 +31,7 @@ public enum HmacAlgorithm {
     }
 
     /** The MAC of the concatenated parts under this key. */
-    byte[] mac(byte[] key, byte[]... parts) {
+    public byte[] mac(byte[] key, byte[]... parts) {
         try {
             Mac mac = Mac.getInstance(jcaName);
             mac.init(new SecretKeySpec(key, jcaName));

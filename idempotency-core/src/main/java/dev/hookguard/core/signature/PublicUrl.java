@@ -1,5 +1,6 @@
 package dev.hookguard.core.signature;
 
+import dev.hookguard.core.signature.internal.ForwardedHeaders;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Locale;

@@ -1,5 +1,18 @@
 package dev.hookguard.core.signature;
 
+import dev.hookguard.core.signature.internal.providers.GenericHmacVerifier;
+import dev.hookguard.core.signature.internal.providers.GitHubVerifier;
+import dev.hookguard.core.signature.internal.providers.GitLabVerifier;
+import dev.hookguard.core.signature.internal.providers.IntercomVerifier;
+import dev.hookguard.core.signature.internal.providers.PaddleVerifier;
+import dev.hookguard.core.signature.internal.providers.SendGridVerifier;
+import dev.hookguard.core.signature.internal.providers.ShopifyVerifier;
+import dev.hookguard.core.signature.internal.providers.SlackVerifier;
+import dev.hookguard.core.signature.internal.providers.SquareVerifier;
+import dev.hookguard.core.signature.internal.providers.StandardWebhooksVerifier;
+import dev.hookguard.core.signature.internal.providers.StripeVerifier;
+import dev.hookguard.core.signature.internal.providers.TwilioVerifier;
+import dev.hookguard.core.signature.internal.providers.ZoomVerifier;
 import java.util.Locale;
 
 /**

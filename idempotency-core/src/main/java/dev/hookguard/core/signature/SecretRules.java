@@ -1,5 +1,7 @@
 package dev.hookguard.core.signature;
 
+import dev.hookguard.core.signature.internal.PublicKeys;
+import dev.hookguard.core.signature.internal.Secrets;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.hookguard.core.signature;
 
+import dev.hookguard.core.signature.internal.Secrets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -57,7 +58,7 @@ public record SignatureConfig(List<String> secrets, Duration tolerance, PublicUr
         return new Builder().secrets(config.secrets).tolerance(config.tolerance).publicUrl(config.publicUrl);
     }
 
-    static void requireTolerance(Duration tolerance) {
+    public static void requireTolerance(Duration tolerance) {
         if (tolerance == null || tolerance.isNegative()) {
             throw new IllegalArgumentException("tolerance must not be negative but was " + tolerance);
         }

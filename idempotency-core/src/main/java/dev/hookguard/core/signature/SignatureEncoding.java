@@ -1,5 +1,6 @@
 package dev.hookguard.core.signature;
 
+import dev.hookguard.core.signature.internal.Codecs;
 import org.jspecify.annotations.Nullable;
 
 /** How a signature is written into its header. */
@@ -10,12 +11,12 @@ public enum SignatureEncoding {
     BASE64;
 
     /** The signature's bytes, or null when the text is not of this encoding. */
-    byte @Nullable [] decode(String text) {
+    public byte @Nullable [] decode(String text) {
         return this == HEX ? Codecs.hex(text) : Codecs.base64(text);
     }
 
     /** The signature as text. */
-    String encode(byte[] signature) {
+    public String encode(byte[] signature) {
         return this == HEX ? Codecs.toHex(signature) : Codecs.toBase64(signature);
     }
 }

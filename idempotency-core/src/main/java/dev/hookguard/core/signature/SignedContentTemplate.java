@@ -12,10 +12,10 @@ import org.jspecify.annotations.Nullable;
  * literal text and the placeholders {@code {id}}, {@code {timestamp}} and {@code {body}}, the last exactly
  * once (a signature that does not cover the body proves nothing about it).
  */
-final class SignedContentTemplate {
+public final class SignedContentTemplate {
 
     /** A placeholder of the template. */
-    enum Placeholder {
+    public enum Placeholder {
         ID,
         TIMESTAMP,
         BODY;
@@ -32,7 +32,7 @@ final class SignedContentTemplate {
     }
 
     /** Parses the template; a bad one is an {@link IllegalArgumentException} naming the field {@code template}. */
-    static SignedContentTemplate parse(String template) {
+    public static SignedContentTemplate parse(String template) {
         List<Object> parts = new ArrayList<>();
         int at = 0;
         while (at < template.length()) {
@@ -56,12 +56,12 @@ final class SignedContentTemplate {
     }
 
     /** Whether the template contains this placeholder. */
-    boolean uses(Placeholder placeholder) {
+    public boolean uses(Placeholder placeholder) {
         return parts.contains(placeholder);
     }
 
     /** The parts of the signed content, in order, ready for the MAC; the body is passed through uncopied. */
-    byte[][] render(@Nullable String id, @Nullable String timestamp, byte[] body) {
+    public byte[][] render(@Nullable String id, @Nullable String timestamp, byte[] body) {
         byte[][] rendered = new byte[parts.size()][];
         for (int i = 0; i < rendered.length; i++) {
             rendered[i] = parts.get(i) instanceof Placeholder placeholder

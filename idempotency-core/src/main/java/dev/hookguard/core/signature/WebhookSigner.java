@@ -1,5 +1,8 @@
 package dev.hookguard.core.signature;
 
+import dev.hookguard.core.signature.internal.providers.KeyPairSigners;
+import dev.hookguard.core.signature.internal.providers.MoreSigners;
+import dev.hookguard.core.signature.internal.providers.Signers;
 import java.time.Instant;
 
 /**

@@ -10,6 +10,8 @@ import static dev.hookguard.core.signature.RejectionReason.TIMESTAMP_OUT_OF_TOLE
 import static dev.hookguard.core.signature.RejectionReason.UNSUPPORTED_VERSION;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.hookguard.core.signature.internal.EventIdExtractor;
+import dev.hookguard.core.signature.internal.EventIdResult;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -3,6 +3,9 @@ package dev.hookguard.core.signature;
 import static dev.hookguard.core.signature.Fixtures.clockAt;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.hookguard.core.signature.internal.EventIdExtractor;
+import dev.hookguard.core.signature.internal.Rejections;
+import dev.hookguard.core.signature.internal.providers.SendGridVerifierTest;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Base64;

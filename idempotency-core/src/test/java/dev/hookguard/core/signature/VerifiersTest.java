@@ -5,6 +5,14 @@ import static dev.hookguard.core.signature.Fixtures.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.hookguard.core.signature.internal.EventIdExtractor;
+import dev.hookguard.core.signature.internal.EventIdResult;
+import dev.hookguard.core.signature.internal.providers.GenericHmacVerifier;
+import dev.hookguard.core.signature.internal.providers.GitHubVerifier;
+import dev.hookguard.core.signature.internal.providers.ShopifyVerifier;
+import dev.hookguard.core.signature.internal.providers.SlackVerifier;
+import dev.hookguard.core.signature.internal.providers.StandardWebhooksVerifier;
+import dev.hookguard.core.signature.internal.providers.StripeVerifier;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;

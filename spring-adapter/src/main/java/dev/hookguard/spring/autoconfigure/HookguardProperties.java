@@ -1,6 +1,7 @@
 package dev.hookguard.spring.autoconfigure;
 
 import dev.hookguard.servlet.HookguardSettings;
+import dev.hookguard.spring.internal.autoconfigure.StoreType;
 import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;

@@ -16,6 +16,8 @@ import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.servlet.Hardening;
 import dev.hookguard.servlet.HookguardFilterConfig;
 import dev.hookguard.servlet.RecoveryConfig;
+import dev.hookguard.spring.internal.autoconfigure.ScheduledPurge;
+import dev.hookguard.spring.internal.autoconfigure.SecurityChainCheck;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -42,7 +44,8 @@ class MetadataDefaultsTest {
         defaults.put("hookguard.security-check.enabled", SecurityChainCheck.DEFAULT_ENABLED);
         defaults.put("hookguard.console.enabled", false);
         defaults.put(
-                "hookguard.console.path", dev.hookguard.spring.console.HookguardConsoleAutoConfiguration.DEFAULT_PATH);
+                "hookguard.console.path",
+                dev.hookguard.spring.internal.console.HookguardConsoleAutoConfiguration.DEFAULT_PATH);
         defaults.put("hookguard.in-progress-status", HookguardFilterConfig.DEFAULT_IN_PROGRESS_STATUS);
         defaults.put("hookguard.dead-status", HookguardFilterConfig.DEFAULT_DEAD_STATUS);
         defaults.put("hookguard.fail-open", HookguardFilterConfig.DEFAULT_FAIL_OPEN);

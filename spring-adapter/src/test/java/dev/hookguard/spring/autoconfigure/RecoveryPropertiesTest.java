@@ -5,15 +5,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.jayway.jsonpath.JsonPath;
 import dev.hookguard.servlet.Backoff;
-import dev.hookguard.servlet.DispatchSigning;
 import dev.hookguard.servlet.DispatcherConfig;
 import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.servlet.HookguardFilterConfig;
 import dev.hookguard.servlet.Intake;
 import dev.hookguard.servlet.RecoveryConfig;
 import dev.hookguard.servlet.Retries;
+import dev.hookguard.servlet.internal.dispatch.DispatchSigning;
 import dev.hookguard.spring.HookguardConfigurationException;
 import dev.hookguard.spring.WebhookEndpoint;
+import dev.hookguard.spring.internal.autoconfigure.PropertiesEndpoints;
+import dev.hookguard.spring.internal.autoconfigure.PropertiesFilterCustomizer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;

@@ -3,6 +3,10 @@ package dev.hookguard.spring.autoconfigure;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.jayway.jsonpath.JsonPath;
+import dev.hookguard.spring.internal.autoconfigure.HookguardAutoConfiguration;
+import dev.hookguard.spring.internal.autoconfigure.HookguardMemoryStoreAutoConfiguration;
+import dev.hookguard.spring.internal.autoconfigure.HookguardWebAutoConfiguration;
+import dev.hookguard.spring.internal.autoconfigure.SecurityChainCheck;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

@@ -3,11 +3,11 @@ package dev.hookguard.spring.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.jayway.jsonpath.JsonPath;
-import dev.hookguard.core.AuditEntry;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.RecordStatus;
+import dev.hookguard.core.operator.AuditEntry;
 import dev.hookguard.core.signature.Scheme;
 import java.net.http.HttpResponse;
 import java.util.List;

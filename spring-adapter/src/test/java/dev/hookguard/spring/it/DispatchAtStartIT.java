@@ -11,7 +11,7 @@ import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.memory.InMemoryStore;
-import dev.hookguard.servlet.DispatchHeaders;
+import dev.hookguard.servlet.internal.dispatch.DispatchHeaders;
 import dev.hookguard.spring.IdempotentWebhook;
 import dev.hookguard.spring.WebhookEventId;
 import java.nio.charset.StandardCharsets;

@@ -9,7 +9,7 @@ import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.signature.Scheme;
-import dev.hookguard.spring.web.HookguardWebFilter;
+import dev.hookguard.spring.internal.web.HookguardWebFilter;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;

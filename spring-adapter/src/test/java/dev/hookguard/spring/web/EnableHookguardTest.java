@@ -17,6 +17,7 @@ import dev.hookguard.spring.HookguardConfigurationException;
 import dev.hookguard.spring.IdempotentWebhook;
 import dev.hookguard.spring.WebhookEndpoint;
 import dev.hookguard.spring.WebhookEventId;
+import dev.hookguard.spring.internal.web.HookguardWebFilter;
 import jakarta.servlet.Filter;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;

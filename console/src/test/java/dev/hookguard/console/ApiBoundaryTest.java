@@ -1,0 +1,26 @@
+package dev.hookguard.console;
+
+import dev.hookguard.testkit.arch.ApiBoundary;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The console module's API boundary (DESIGN.md §10): its API packages, the ceiling on their public types and the
+ * internal types of other modules it may use (the listed seams). A new public API type or seam is added here.
+ */
+class ApiBoundaryTest {
+
+    static final ApiBoundary BOUNDARY = new ApiBoundary(
+            "console",
+            "dev.hookguard.console",
+            Set.of("dev.hookguard.console"),
+            9, // issue 25 target: 6 (OperatorService joined as the seam of the Actuator; it belongs behind an internal
+            // package)
+            Set.of("dev.hookguard.core.internal.OperatorActions"),
+            Set.of());
+
+    @Test
+    void apiExposesNoInternalsAndUsesOnlyListedSeams() {
+        BOUNDARY.check();
+    }
+}

@@ -1,0 +1,51 @@
+package dev.hookguard.core.operator;
+
+import java.time.Instant;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Who carries out an operator's action and why; the store keeps both in the record's history.
+ *
+ * @param actor who acts, not blank
+ * @param note why, or null; blank notes are kept as null
+ */
+public record OperatorAction(String actor, @Nullable String note) {
+
+    /** Checks the actor; a blank note becomes null. */
+    public OperatorAction {
+        if (actor == null || actor.isBlank()) {
+            throw new IllegalArgumentException("actor must not be blank but was '" + actor + "'");
+        }
+        if (note != null && note.isBlank()) {
+            note = null;
+        }
+    }
+
+    /** An action without a note. */
+    public static OperatorAction by(String actor) {
+        return new OperatorAction(actor, null);
+    }
+
+    /** An action with a note. */
+    public static OperatorAction by(String actor, String note) {
+        return new OperatorAction(actor, note);
+    }
+
+    /**
+     * The note, for actions that require one (resolve).
+     *
+     * @throws IllegalArgumentException naming the action when there is no note
+     */
+    public String requireNote(String action) {
+        if (note == null) {
+            throw new IllegalArgumentException(
+                    action + " needs a note saying why, but actor '" + actor + "' gave none");
+        }
+        return note;
+    }
+
+    /** The history entry this action leaves at {@code at}. */
+    public AuditEntry entry(Instant at, String action) {
+        return new AuditEntry(at, actor, action, note);
+    }
+}

@@ -1,0 +1,25 @@
+package dev.hookguard.jdbc;
+
+import dev.hookguard.testkit.arch.ApiBoundary;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The jdbc-store module's API boundary (DESIGN.md §10): its API packages, the ceiling on their public types and the
+ * internal types of other modules it may use (the listed seams). A new public API type or seam is added here.
+ */
+class ApiBoundaryTest {
+
+    static final ApiBoundary BOUNDARY = new ApiBoundary(
+            "jdbc-store",
+            "dev.hookguard.jdbc",
+            Set.of("dev.hookguard.jdbc"),
+            9,
+            Set.of("dev.hookguard.core.internal.AuditHistory", "dev.hookguard.core.internal.HeadersCodec"),
+            Set.of());
+
+    @Test
+    void apiExposesNoInternalsAndUsesOnlyListedSeams() {
+        BOUNDARY.check();
+    }
+}

@@ -1,0 +1,165 @@
+package dev.hookguard.servlet.internal.delivery;
+
+import dev.hookguard.core.DueQueue;
+import dev.hookguard.core.EnqueueOutcome;
+import dev.hookguard.core.Fingerprint;
+import dev.hookguard.core.Payload;
+import dev.hookguard.core.RecoveryStore;
+import dev.hookguard.core.executor.IdempotentExecutor;
+import dev.hookguard.core.executor.Start;
+import dev.hookguard.core.operator.OperatorStore;
+import dev.hookguard.core.signature.internal.EventIdResult;
+import dev.hookguard.servlet.DeliveryMetrics;
+import dev.hookguard.servlet.EndpointConfig;
+import dev.hookguard.servlet.HookguardFilterConfig;
+import dev.hookguard.servlet.Retries;
+import dev.hookguard.servlet.internal.config.Endpoints;
+import dev.hookguard.servlet.internal.config.HeaderDenyList;
+import dev.hookguard.servlet.internal.config.StoreWarmUp;
+import dev.hookguard.servlet.internal.dispatch.DispatchKeys;
+import dev.hookguard.servlet.internal.dispatch.Dispatcher;
+import dev.hookguard.servlet.internal.dispatch.QueueDepth;
+import jakarta.servlet.http.HttpServletRequest;
+import java.net.URI;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A started filter: its configuration, endpoints, the executor that renews leases, its answers, and its recovery
+ * parts (dispatch keys, queue depths for async intake, the dispatcher).
+ */
+public final class Guard implements AutoCloseable {
+
+    private final HookguardFilterConfig config;
+    private final Endpoints endpoints;
+    private final IdempotentExecutor executor;
+    private final Claimer claimer;
+    private final ClaimDeadline deadline;
+    private final Answers answers;
+    private final HeaderDenyList deniedHeaders;
+    private final DispatchKeys dispatchKeys;
+    private final Map<String, QueueDepth> depths = new LinkedHashMap<>();
+    private final @Nullable Dispatcher dispatcher;
+
+    public Guard(HookguardFilterConfig config) {
+        this.config = config;
+        this.endpoints = new Endpoints(config.endpoints());
+        this.executor = new IdempotentExecutor(config.store(), config.errorClassifier());
+        this.claimer = new Claimer(executor);
+        this.deadline = new ClaimDeadline(config.storeTimeout());
+        this.answers = new Answers(config);
+        this.deniedHeaders = new HeaderDenyList(config.hardening().storedHeaderDenyList());
+        if (config.store() instanceof OperatorStore operator) {
+            config.endpoints()
+                    .forEach(e -> config.metrics().deadLetters(e.name(), () -> operator.deadLetterCount(e.name())));
+        }
+        this.dispatchKeys = new DispatchKeys(
+                config.dispatcher().dispatchKeys(), config.dispatcher().dispatchTolerance());
+        if (config.store() instanceof DueQueue queue) {
+            config.endpoints().forEach(e -> depths.put(e.name(), new QueueDepth(e.name(), queue)));
+        }
+        this.dispatcher = config.store() instanceof RecoveryStore store
+                        && config.dispatcher().enabled()
+                ? new Dispatcher(config, store, dispatchKeys, depths)
+                : null;
+        StoreWarmUp.run(config.store(), StoreWarmUp.LIMIT); // before the first delivery: a cold store is slow
+    }
+
+    /** The dispatcher, or null when the store has no due queue or the dispatcher is disabled. */
+    @Nullable
+    public Dispatcher dispatcher() {
+        return dispatcher;
+    }
+
+    /** The dispatch keys: signs this node's dispatches, checks received ones. */
+    public DispatchKeys dispatchKeys() {
+        return dispatchKeys;
+    }
+
+    /** The async-intake depth estimate of the endpoint, or null when the store has no due queue. */
+    @Nullable
+    QueueDepth depth(String endpoint) {
+        return depths.get(endpoint);
+    }
+
+    /**
+     * Async intake's store work within the store timeout: binds the body (where the scheme needs it), then enqueues
+     * the event with its payload.
+     *
+     * @throws dev.hookguard.core.StoreUnavailableException when the store cannot be reached in time
+     */
+    EnqueueOutcome enqueue(EndpointConfig endpoint, EventIdResult.Found found, byte[] body, Payload payload) {
+        DueQueue queue = (DueQueue) config.store();
+        return deadline.bounded(() -> claimer.bound(found, endpoint.policy())
+                ? queue.enqueue(found.key(), Fingerprint.of(body), payload, endpoint.policy())
+                : new EnqueueOutcome.Mismatch());
+    }
+
+    /** Tells the dispatcher where this node listens, from a request, unless it knows already. */
+    public void sawRequest(HttpServletRequest request) {
+        Dispatcher current = dispatcher;
+        if (current != null && current.baseUrl().isEmpty()) {
+            String host = request.getLocalAddr();
+            if (host != null && !host.isEmpty()) {
+                String bracketed = host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
+                current.discovered(URI.create(request.getScheme() + "://" + bracketed + ":" + request.getLocalPort()));
+            }
+        }
+    }
+
+    public HookguardFilterConfig config() {
+        return config;
+    }
+
+    public Endpoints endpoints() {
+        return endpoints;
+    }
+
+    Answers answers() {
+        return answers;
+    }
+
+    /** The request headers never stored with a payload. */
+    public HeaderDenyList deniedHeaders() {
+        return deniedHeaders;
+    }
+
+    /**
+     * Claims the delivery within the store timeout, timing the claim in {@code metrics}. On an endpoint whose sender
+     * does not redeliver ({@link Retries#receiver()}) a sender's delivery stores its payload with the claim (DESIGN.md
+     * §8), so a crash while its handler runs leaves a record the sweeper can schedule; a dispatch's record keeps its
+     * payload already, and a sender that redelivers ({@link Retries#SENDER}) needs none: their claims carry none.
+     */
+    public Start claim(
+            EndpointConfig endpoint,
+            EventIdResult.Found found,
+            byte[] body,
+            Payload payload,
+            boolean dispatch,
+            DeliveryMetrics metrics) {
+        boolean keepPayload = !dispatch && keepsPayloadFromClaim(endpoint);
+        long started = System.nanoTime();
+        try {
+            return deadline.claim(() -> claimer.begin(found, body, payload, endpoint.policy(), keepPayload));
+        } finally {
+            metrics.claimDuration(endpoint.name(), Duration.ofNanos(System.nanoTime() - started));
+        }
+    }
+
+    /** Whether a sender's delivery to {@code endpoint} stores its payload with the claim: its sender does not redeliver. */
+    static boolean keepsPayloadFromClaim(EndpointConfig endpoint) {
+        Retries retries = endpoint.recovery().retries();
+        return retries != null && retries.receiver();
+    }
+
+    @Override
+    public void close() {
+        if (dispatcher != null) {
+            dispatcher.close();
+        }
+        deadline.close();
+        executor.close();
+    }
+}

@@ -1,0 +1,35 @@
+package dev.hookguard.servlet;
+
+import dev.hookguard.testkit.arch.ApiBoundary;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The servlet-filter module's API boundary (DESIGN.md §10): its API packages, the ceiling on their public types and the
+ * internal types of other modules it may use (the listed seams). A new public API type or seam is added here.
+ */
+class ApiBoundaryTest {
+
+    static final ApiBoundary BOUNDARY = new ApiBoundary(
+            "servlet-filter",
+            "dev.hookguard.servlet",
+            Set.of("dev.hookguard.servlet"),
+            13, // issue 25 target: 12 (HookguardSettings joined; MicrometerDeliveryMetrics should go behind a factory)
+            Set.of(
+                    "dev.hookguard.core.signature.internal.EventIdExtractor",
+                    "dev.hookguard.core.signature.internal.EventIdResult"),
+            Set.of(
+                    "dev.hookguard.core.signature.internal.EventIdExtractor",
+                    "dev.hookguard.servlet.internal.config.PathPattern",
+                    "dev.hookguard.servlet.internal.dispatch.DispatchOutcome",
+                    "dev.hookguard.servlet.internal.dispatch.DispatchSigning",
+                    "dev.hookguard.servlet.internal.dispatch.Dispatcher",
+                    "dev.hookguard.servlet.internal.dispatch.QueueSnapshot",
+                    "dev.hookguard.servlet.internal.metrics.DeliveryObservation",
+                    "dev.hookguard.servlet.internal.metrics.DeliveryOutcome"));
+
+    @Test
+    void apiExposesNoInternalsAndUsesOnlyListedSeams() {
+        BOUNDARY.check();
+    }
+}

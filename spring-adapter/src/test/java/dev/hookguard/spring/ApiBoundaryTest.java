@@ -1,0 +1,32 @@
+package dev.hookguard.spring;
+
+import dev.hookguard.testkit.arch.ApiBoundary;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The spring-adapter module's API boundary (DESIGN.md §10): its API packages, the ceiling on their public types and the
+ * internal types of other modules it may use (the listed seams). A new public API type or seam is added here.
+ */
+class ApiBoundaryTest {
+
+    static final ApiBoundary BOUNDARY = new ApiBoundary(
+            "spring-adapter",
+            "dev.hookguard.spring",
+            Set.of("dev.hookguard.spring", "dev.hookguard.spring.autoconfigure"),
+            10,
+            Set.of(
+                    "dev.hookguard.core.internal.OperatorActions",
+                    "dev.hookguard.core.internal.UnrecordableVerdictException",
+                    "dev.hookguard.servlet.internal.dispatch.DispatchSigning",
+                    "dev.hookguard.servlet.internal.dispatch.Dispatcher",
+                    "dev.hookguard.servlet.internal.dispatch.SchemeSigners"),
+            Set.of(
+                    "dev.hookguard.servlet.internal.dispatch.DispatchSigning",
+                    "dev.hookguard.spring.internal.autoconfigure.StoreType"));
+
+    @Test
+    void apiExposesNoInternalsAndUsesOnlyListedSeams() {
+        BOUNDARY.check();
+    }
+}

@@ -1,0 +1,315 @@
+package dev.hookguard.spring.internal.autoconfigure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.hookguard.core.IdempotencyPolicy;
+import dev.hookguard.core.signature.EventIdConfig;
+import dev.hookguard.core.signature.EventIdSource;
+import dev.hookguard.core.signature.Headers;
+import dev.hookguard.core.signature.Scheme;
+import dev.hookguard.core.signature.Verification;
+import dev.hookguard.core.signature.WebhookRequest;
+import dev.hookguard.core.signature.WebhookSigner;
+import dev.hookguard.spring.HookguardConfigurationException;
+import dev.hookguard.spring.WebhookEndpoint;
+import dev.hookguard.spring.WebhookEndpoints;
+import dev.hookguard.spring.autoconfigure.HookguardProperties;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
+
+class PropertiesEndpointsTest {
+
+    private static HookguardProperties bind(Map<String, String> values) {
+        return new Binder(new MapConfigurationPropertySource(values))
+                .bind("hookguard", HookguardProperties.class)
+                .orElseGet(HookguardProperties::new);
+    }
+
+    private static WebhookEndpoint only(Map<String, String> values) {
+        WebhookEndpoints endpoints = PropertiesEndpoints.from(bind(values));
+        assertThat(endpoints.source()).isEqualTo("hookguard.endpoints");
+        assertThat(endpoints.endpoints()).hasSize(1);
+        return endpoints.endpoints().get(0);
+    }
+
+    @Test
+    void shouldBuildAProviderSchemeEndpointWithTheDefaults() {
+        WebhookEndpoint endpoint = only(Map.of(
+                "hookguard.endpoints.stripe.scheme", "stripe",
+                "hookguard.endpoints.stripe.secrets", "whsec_0123456789abcdef,whsec_fedcba9876543210"));
+
+        assertThat(endpoint.name()).isEqualTo("stripe");
+        assertThat(endpoint.path()).isEmpty();
+        assertThat(endpoint.policy()).isEqualTo(IdempotencyPolicy.ofDefaults());
+        assertThat(endpoint.eventIds()).isEqualTo(EventIdConfig.forScheme(Scheme.STRIPE));
+        assertThat(endpoint.maxBodyBytes()).isEqualTo(1024 * 1024);
+        byte[] body = "{\"id\":\"evt_1\"}".getBytes(StandardCharsets.UTF_8);
+        Headers signedWithTheSecondSecret =
+                WebhookSigner.of(Scheme.STRIPE, "whsec_fedcba9876543210").sign("evt_1", Instant.now(), body);
+        assertThat(endpoint.verifier().verify(signedWithTheSecondSecret, body))
+                .isInstanceOf(Verification.Verified.class);
+    }
+
+    @Test
+    void shouldBuildAUrlSignedSchemeWithItsPublicUrl() {
+        WebhookEndpoint endpoint = only(Map.of(
+                "hookguard.endpoints.twilio.scheme", "twilio",
+                "hookguard.endpoints.twilio.secrets", "old-token-0123456789,new-token-0123456789",
+                "hookguard.endpoints.twilio.public-url", "https://hooks.example.com"));
+        byte[] form = "Body=hi&From=%2B1".getBytes(StandardCharsets.UTF_8);
+        Headers signed = WebhookSigner.forUrl(Scheme.TWILIO, "new-token-0123456789", "https://hooks.example.com/sms")
+                .sign("id-1", Instant.now(), form)
+                .with(Headers.of("Content-Type", "application/x-www-form-urlencoded"));
+
+        WebhookRequest behindProxy = new WebhookRequest("POST", "http", "10.0.0.1", 8080, "/sms", null, signed, form);
+
+        assertThat(endpoint.verifier().verify(behindProxy)).isInstanceOf(Verification.Verified.class);
+        assertThat(endpoint.eventIds()).isEqualTo(EventIdConfig.forScheme(Scheme.TWILIO));
+    }
+
+    @Test
+    void shouldNameThePropertyOfABadPublicUrl() {
+        assertThatThrownBy(() -> only(Map.of(
+                        "hookguard.endpoints.sq.scheme", "square",
+                        "hookguard.endpoints.sq.secrets", "0123456789abcdef-key",
+                        "hookguard.endpoints.sq.public-url", "hooks.example.com")))
+                .isInstanceOf(HookguardConfigurationException.class)
+                .hasMessage("hookguard.endpoints.sq.public-url must be an http(s)://host[:port][/prefix] URL without"
+                        + " query but was 'hooks.example.com'");
+    }
+
+    @Test
+    void shouldReadTheEndpointsJsonSchemaFromAResourceLocation() {
+        WebhookEndpoint endpoint = only(Map.of(
+                "hookguard.endpoints.paid.scheme", "stripe",
+                "hookguard.endpoints.paid.secrets", "whsec_0123456789abcdef",
+                "hookguard.endpoints.paid.schema", "classpath:schemas/paid.json"));
+
+        assertThat(endpoint.schema()).isNotNull();
+        assertThat(endpoint.schema().violations("{\"id\":\"evt_1\",\"amount\":5}".getBytes(StandardCharsets.UTF_8)))
+                .isEmpty();
+        assertThat(endpoint.schema().violations("{\"id\":\"evt_1\"}".getBytes(StandardCharsets.UTF_8)))
+                .singleElement()
+                .asString()
+                .contains("amount");
+        assertThat(endpoint.toEndpointConfig("/hooks").schema()).isSameAs(endpoint.schema());
+    }
+
+    @Test
+    void shouldFailNamingThePropertyWhenTheSchemaIsMissing() {
+        assertThatThrownBy(() -> only(Map.of(
+                        "hookguard.endpoints.paid.scheme", "stripe",
+                        "hookguard.endpoints.paid.secrets", "whsec_0123456789abcdef",
+                        "hookguard.endpoints.paid.schema", "classpath:schemas/nowhere.json")))
+                .isInstanceOf(HookguardConfigurationException.class)
+                .hasMessage("hookguard.endpoints.paid.schema names no readable JSON Schema:"
+                        + " 'classpath:schemas/nowhere.json'");
+    }
+
+    @Test
+    void shouldSetFailOpenPerEndpointAndLeaveItToTheFilterWhenUnset() {
+        Map<String, String> open = Map.of(
+                "hookguard.endpoints.stripe.scheme", "stripe",
+                "hookguard.endpoints.stripe.secrets", "whsec_0123456789abcdef",
+                "hookguard.endpoints.stripe.fail-open", "true");
+        Map<String, String> unset = Map.of(
+                "hookguard.endpoints.stripe.scheme",
+                "stripe",
+                "hookguard.endpoints.stripe.secrets",
+                "whsec_0123456789abcdef");
+
+        assertThat(only(open).failOpen()).isTrue();
+        assertThat(only(open).toEndpointConfig("/hooks").failOpen()).isTrue();
+        assertThat(only(unset).failOpen()).isNull();
+    }
+
+    @Test
+    void shouldLayEndpointPolicyOverridesOverTheGlobalPolicy() {
+        WebhookEndpoint endpoint = only(Map.of(
+                "hookguard.policy.lease", "10s",
+                "hookguard.policy.max-attempts", "3",
+                "hookguard.max-body-bytes", "2KB",
+                "hookguard.endpoints.gh.scheme", "github",
+                "hookguard.endpoints.gh.secrets[0]", "0123456789abcdef-secret",
+                "hookguard.endpoints.gh.path", "/hooks/gh/*",
+                "hookguard.endpoints.gh.policy.max-attempts", "7",
+                "hookguard.endpoints.gh.policy.response-body-cap", "1KB"));
+
+        assertThat(endpoint.path()).contains("/hooks/gh/*");
+        assertThat(endpoint.policy())
+                .isEqualTo(IdempotencyPolicy.custom()
+                        .lease(Duration.ofSeconds(10))
+                        .maxAttempts(7)
+                        .responseBodyCap(1024)
+                        .build());
+        assertThat(endpoint.maxBodyBytes()).isEqualTo(2048);
+    }
+
+    @Test
+    void shouldOverrideTheSchemesEventIdRuleByParts() {
+        WebhookEndpoint endpoint = only(Map.of(
+                "hookguard.endpoints.shop.scheme", "shopify",
+                "hookguard.endpoints.shop.secrets", "0123456789abcdef-secret",
+                "hookguard.endpoints.shop.event-id.sources", "header:X-Id,json-pointer:/data/id",
+                "hookguard.endpoints.shop.event-id.body-hash-key", "false"));
+
+        assertThat(endpoint.eventIds())
+                .isEqualTo(new EventIdConfig(
+                        List.of(EventIdSource.header("X-Id"), EventIdSource.jsonPointer("/data/id")), true, false));
+    }
+
+    @Test
+    void shouldBuildAGenericSchemeFromItsProperties() {
+        WebhookEndpoint endpoint = only(Map.of(
+                "hookguard.endpoints.acme.scheme", "generic",
+                "hookguard.endpoints.acme.secrets", "s3cr3t-0123456789abcdef",
+                "hookguard.endpoints.acme.generic.signature-header", "X-Signature",
+                "hookguard.endpoints.acme.generic.prefix", "sha256=",
+                "hookguard.endpoints.acme.generic.encoding", "base64",
+                "hookguard.endpoints.acme.generic.algorithm", "hmac-sha512",
+                "hookguard.endpoints.acme.generic.template", "{id}.{body}",
+                "hookguard.endpoints.acme.generic.id-source", "header:X-Event-Id"));
+
+        assertThat(endpoint.eventIds().sources()).containsExactly(EventIdSource.header("X-Event-Id"));
+        assertThat(endpoint.eventIds().bodyHashKey()).isFalse();
+        byte[] body = "{}".getBytes(StandardCharsets.UTF_8);
+        Headers signed = WebhookSigner.generic(
+                        dev.hookguard.core.signature.GenericHmacConfig.custom()
+                                .secrets("s3cr3t-0123456789abcdef")
+                                .signatureHeader("X-Signature")
+                                .prefix("sha256=")
+                                .encoding(dev.hookguard.core.signature.SignatureEncoding.BASE64)
+                                .algorithm(dev.hookguard.core.signature.HmacAlgorithm.HMAC_SHA512)
+                                .template("{id}.{body}")
+                                .idSource(EventIdSource.header("X-Event-Id"))
+                                .build(),
+                        "s3cr3t-0123456789abcdef")
+                .sign("e1", Instant.now(), body);
+        assertThat(endpoint.verifier().verify(signed, body)).isInstanceOf(Verification.Verified.class);
+    }
+
+    @Test
+    void shouldNameThePropertyOfAMissingSecret() {
+        assertThatThrownBy(() -> only(Map.of("hookguard.endpoints.stripe.scheme", "stripe")))
+                .isInstanceOf(HookguardConfigurationException.class)
+                .hasMessage("hookguard.endpoints.stripe.secrets must hold at least one secret but was empty");
+    }
+
+    @Test
+    void shouldNameThePropertyOfAnEmptySecretWithoutShowingTheOthers() {
+        assertThatThrownBy(() -> only(Map.of(
+                        "hookguard.endpoints.sw.scheme", "standard-webhooks",
+                        "hookguard.endpoints.sw.secrets[0]", "whsec_MDEyMzQ1Njc4OWFiY2RlZg==",
+                        "hookguard.endpoints.sw.secrets[1]", "not-a-whsec-secret")))
+                .isInstanceOf(HookguardConfigurationException.class)
+                .hasMessageStartingWith("hookguard.endpoints.sw.secrets[1] must be 'whsec_' followed by non-empty"
+                        + " base64, or bare base64")
+                .hasMessageNotContaining("not-a-whsec-secret");
+    }
+
+    @Test
+    void shouldNameThePropertyOfAnUnknownScheme() {
+        assertThatThrownBy(() -> only(Map.of(
+                        "hookguard.endpoints.x.scheme",
+                        "paypal",
+                        "hookguard.endpoints.x.secrets",
+                        "0123456789abcdef-secret")))
+                .isInstanceOf(HookguardConfigurationException.class)
+                .hasMessage("hookguard.endpoints.x.scheme must be one of standard-webhooks, svix, stripe, github,"
+                        + " shopify, slack, twilio, paddle, square, sendgrid, gitlab, zoom, intercom, generic"
+                        + " but was 'paypal'");
+    }
+
+    @Test
+    void shouldNameThePropertyOfAMissingScheme() {
+        assertThatThrownBy(() -> only(Map.of("hookguard.endpoints.x.secrets", "0123456789abcdef-secret")))
+                .isInstanceOf(HookguardConfigurationException.class)
+                .hasMessageStartingWith("hookguard.endpoints.x.scheme must be set");
+    }
+
+    @Test
+    void shouldNameThePropertyOfAnInvalidPolicyValue() {
+        assertThatThrownBy(() -> only(Map.of(
+                        "hookguard.endpoints.x.scheme", "github",
+                        "hookguard.endpoints.x.secrets", "0123456789abcdef-secret",
+                        "hookguard.endpoints.x.policy.max-attempts", "0")))
+                .isInstanceOf(HookguardConfigurationException.class)
+                .hasMessage("hookguard.endpoints.x.policy.max-attempts must be at least 1 but was 0");
+        assertThatThrownBy(() -> only(Map.of(
+                        "hookguard.policy.lease", "0s",
+                        "hookguard.endpoints.x.scheme", "github",
+                        "hookguard.endpoints.x.secrets", "0123456789abcdef-secret")))
+                .isInstanceOf(HookguardConfigurationException.class)
+                .hasMessage("hookguard.policy.lease must be at least 1 ms but was PT0S");
+    }
+
+    @Test
+    void shouldNameThePropertyOfABadEventIdSourceOrPathOrGenericSetting() {
+        assertThatThrownBy(() -> only(Map.of(
+                        "hookguard.endpoints.x.scheme", "github",
+                        "hookguard.endpoints.x.secrets", "0123456789abcdef-secret",
+                        "hookguard.endpoints.x.event-id.sources", "query:id")))
+                .isInstanceOf(HookguardConfigurationException.class)
+                .hasMessage("hookguard.endpoints.x.event-id.sources[0] must be header:<name> or json-pointer:</pointer>"
+                        + " but was 'query:id'");
+        assertThatThrownBy(() -> only(Map.of(
+                        "hookguard.endpoints.x.scheme", "github",
+                        "hookguard.endpoints.x.secrets", "0123456789abcdef-secret",
+                        "hookguard.endpoints.x.path", "/a/*/b")))
+                .isInstanceOf(HookguardConfigurationException.class)
+                .hasMessageStartingWith("hookguard.endpoints.x.path must start with '/'");
+        assertThatThrownBy(() -> only(Map.of(
+                        "hookguard.endpoints.x.scheme", "generic",
+                        "hookguard.endpoints.x.secrets", "0123456789abcdef-secret",
+                        "hookguard.endpoints.x.generic.signature-header", "X-Sig",
+                        "hookguard.endpoints.x.generic.encoding", "hexadecimal")))
+                .isInstanceOf(HookguardConfigurationException.class)
+                .hasMessage("hookguard.endpoints.x.generic.encoding must be one of hex, base64 but was 'hexadecimal'");
+        assertThatThrownBy(() -> only(Map.of(
+                        "hookguard.endpoints.x.scheme", "generic",
+                        "hookguard.endpoints.x.secrets", "0123456789abcdef-secret",
+                        "hookguard.endpoints.x.generic.signature-header", "X-Sig",
+                        "hookguard.endpoints.x.generic.template", "{timestamp}.{body}")))
+                .isInstanceOf(HookguardConfigurationException.class)
+                .hasMessage("hookguard.endpoints.x.generic.template uses {timestamp} but timestampHeader is not set");
+    }
+
+    @Test
+    void shouldDefaultEveryPropertyToTheLibrarysDefault() {
+        HookguardProperties properties = new HookguardProperties();
+        dev.hookguard.servlet.HookguardFilterConfig.Builder filter =
+                dev.hookguard.servlet.HookguardFilterConfig.custom();
+        new PropertiesFilterCustomizer(properties).customize(filter);
+        dev.hookguard.servlet.HookguardFilterConfig built = filter.endpoint(only(Map.of(
+                                "hookguard.endpoints.x.scheme",
+                                "stripe",
+                                "hookguard.endpoints.x.secrets",
+                                "whsec_0123456789abcdef"))
+                        .toEndpointConfig("/x"))
+                .store(new dev.hookguard.core.memory.InMemoryStore())
+                .build();
+
+        assertThat(built.endpoints().get(0).policy()).isEqualTo(IdempotencyPolicy.ofDefaults());
+        assertThat(built.endpoints().get(0).maxBodyBytes())
+                .isEqualTo(dev.hookguard.servlet.EndpointConfig.DEFAULT_MAX_BODY_BYTES);
+        assertThat(built.inProgressStatus())
+                .isEqualTo(dev.hookguard.servlet.HookguardFilterConfig.DEFAULT_IN_PROGRESS_STATUS);
+        assertThat(built.deadStatus()).isEqualTo(dev.hookguard.servlet.HookguardFilterConfig.DEFAULT_DEAD_STATUS);
+        assertThat(built.failOpen()).isEqualTo(dev.hookguard.servlet.HookguardFilterConfig.DEFAULT_FAIL_OPEN);
+        assertThat(built.unavailableRetryAfter())
+                .isEqualTo(dev.hookguard.servlet.HookguardFilterConfig.DEFAULT_UNAVAILABLE_RETRY_AFTER);
+        assertThat(HookguardRedisStoreAutoConfiguration.config(properties))
+                .isEqualTo(dev.hookguard.redis.RedisStoreConfig.ofDefaults());
+        assertThat(properties.getStore().getRedis().getUri()).isNull();
+        assertThat(HookguardJdbcStoreAutoConfiguration.config(
+                        properties.getStore().getJdbc()))
+                .isEqualTo(dev.hookguard.jdbc.JdbcStoreConfig.ofDefaults());
+    }
+}

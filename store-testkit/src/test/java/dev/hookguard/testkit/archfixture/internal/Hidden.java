@@ -1,0 +1,4 @@
+package dev.hookguard.testkit.archfixture.internal;
+
+/** An internal type of the fixture. */
+public final class Hidden {}
