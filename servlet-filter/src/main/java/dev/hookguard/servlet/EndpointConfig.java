@@ -26,7 +26,9 @@ import org.jspecify.annotations.Nullable;
  * @param name the endpoint (namespace) of the event keys, also the {@code endpoint} tag of the meters: 1 to
  *     64 of {@code A-Z a-z 0-9 . _ -}
  * @param path the path pattern, exact ({@code /webhooks/stripe}) or prefix ({@code /webhooks/github/*}); the
- *     most specific pattern of all endpoints wins
+ *     most specific pattern of all endpoints wins. Null only in an endpoint that a framework adapter completes: the
+ *     Spring adapter takes it from the mappings of the handlers that name the endpoint; {@link HookguardFilterConfig}
+ *     refuses an endpoint without a path
  * @param verifier checks the signature before anything is written to the store
  * @param eventIds finds the event id of a verified delivery; its keys must be in this endpoint's namespace
  * @param policy lease, retention, attempts and the response body cap of this endpoint's records
@@ -47,7 +49,7 @@ import org.jspecify.annotations.Nullable;
  */
 public record EndpointConfig(
         String name,
-        String path,
+        @Nullable String path,
         SignatureVerifier verifier,
         EventIdExtractor eventIds,
         IdempotencyPolicy policy,
@@ -68,7 +70,9 @@ public record EndpointConfig(
         if (name == null || !NAME.matcher(name).matches()) {
             throw new IllegalArgumentException("name must be 1 to 64 of A-Z a-z 0-9 . _ - but was '" + name + "'");
         }
-        new PathPattern(path);
+        if (path != null) {
+            new PathPattern(path);
+        }
         if (verifier == null) {
             throw new IllegalArgumentException("verifier of endpoint '" + name + "' must be set");
         }
@@ -144,6 +148,7 @@ public record EndpointConfig(
                 .restore(endpoint.scheme, endpoint.signer, endpoint.recovery);
     }
 
+    /** The path as a pattern; an {@link IllegalArgumentException} when the endpoint has no path. */
     public PathPattern pathPattern() {
         return new PathPattern(path);
     }
@@ -168,8 +173,8 @@ public record EndpointConfig(
             this.name = name;
         }
 
-        /** See {@link EndpointConfig#path()}. */
-        public Builder path(String path) {
+        /** See {@link EndpointConfig#path()}; unset (null) only where the Spring adapter takes it from the handlers. */
+        public Builder path(@Nullable String path) {
             this.path = path;
             return this;
         }

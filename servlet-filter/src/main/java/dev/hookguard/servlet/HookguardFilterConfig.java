@@ -196,6 +196,11 @@ public record HookguardFilterConfig(
         Set<String> names = new HashSet<>();
         Set<String> paths = new HashSet<>();
         for (EndpointConfig endpoint : endpoints) {
+            if (endpoint.path() == null) {
+                throw new IllegalArgumentException("endpoints must each have a path but '" + endpoint.name()
+                        + "' has none: set EndpointConfig.Builder.path, an exact path such as /webhooks/"
+                        + endpoint.name() + " or a prefix such as /webhooks/" + endpoint.name() + "/*");
+            }
             if (!names.add(endpoint.name())) {
                 throw new IllegalArgumentException(
                         "endpoints must have distinct names but '" + endpoint.name() + "' appears twice");

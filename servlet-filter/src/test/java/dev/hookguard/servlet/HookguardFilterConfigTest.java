@@ -107,6 +107,18 @@ public class HookguardFilterConfigTest {
     }
 
     @Test
+    void shouldRefuseAnEndpointWithoutAPathThatOnlyTheSpringAdapterCompletes() {
+        EndpointConfig pathless = EndpointConfig.custom("partner")
+                .scheme(Scheme.GITHUB, SignatureConfig.of("github-webhook-secret"))
+                .build();
+
+        assertThat(pathless.path()).isNull();
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> valid().endpoint(pathless).build())
+                .withMessageStartingWith("endpoints must each have a path but 'partner' has none");
+    }
+
+    @Test
     void shouldRefuseAnEndpointNameThatCannotBeAKeyOrATag() {
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> endpoint("git hub", "/gh"))

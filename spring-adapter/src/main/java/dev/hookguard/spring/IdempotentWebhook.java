@@ -31,7 +31,7 @@ import java.lang.annotation.Target;
 @Documented
 public @interface IdempotentWebhook {
 
-    /** The endpoint's name, as in {@code hookguard.endpoints.<name>} or a {@link WebhookEndpoint} bean. */
+    /** The endpoint's name, as in {@code hookguard.endpoints.<name>} or an {@link dev.hookguard.servlet.EndpointConfig} bean. */
     String value();
 
     /**

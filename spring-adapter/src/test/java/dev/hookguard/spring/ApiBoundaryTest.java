@@ -14,13 +14,12 @@ class ApiBoundaryTest {
             "spring-adapter",
             "dev.hookguard.spring",
             Set.of("dev.hookguard.spring", "dev.hookguard.spring.autoconfigure"),
-            10,
+            6,
             Set.of(
                     "dev.hookguard.core.internal.OperatorActions",
                     "dev.hookguard.core.internal.UnrecordableVerdictException",
                     "dev.hookguard.servlet.internal.dispatch.DispatchSigning",
-                    "dev.hookguard.servlet.internal.dispatch.Dispatcher",
-                    "dev.hookguard.servlet.internal.dispatch.SchemeSigners"),
+                    "dev.hookguard.servlet.internal.dispatch.Dispatcher"),
             Set.of(
                     "dev.hookguard.servlet.internal.dispatch.DispatchSigning",
                     "dev.hookguard.spring.internal.autoconfigure.StoreType"));

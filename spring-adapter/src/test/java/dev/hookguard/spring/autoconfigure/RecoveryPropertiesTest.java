@@ -13,8 +13,7 @@ import dev.hookguard.servlet.RecoveryConfig;
 import dev.hookguard.servlet.Retries;
 import dev.hookguard.servlet.internal.dispatch.DispatchSigning;
 import dev.hookguard.spring.HookguardConfigurationException;
-import dev.hookguard.spring.WebhookEndpoint;
-import dev.hookguard.spring.internal.autoconfigure.PropertiesEndpoints;
+import dev.hookguard.spring.internal.autoconfigure.HookguardAutoConfiguration;
 import dev.hookguard.spring.internal.autoconfigure.PropertiesFilterCustomizer;
 import java.io.IOException;
 import java.io.InputStream;
@@ -37,16 +36,21 @@ class RecoveryPropertiesTest {
                 .orElseGet(HookguardProperties::new);
     }
 
-    private static WebhookEndpoint endpoint(String scheme, String secret, Map<String, String> more) {
+    private static EndpointConfig endpoint(String scheme, String secret, Map<String, String> more) {
         Map<String, String> values = new HashMap<>(more);
         values.put("hookguard.endpoints.hooks.scheme", scheme);
         values.put("hookguard.endpoints.hooks.secrets", secret);
-        return PropertiesEndpoints.from(bind(values)).endpoints().get(0);
+        return HookguardAutoConfiguration.endpoints(bind(values)).endpoints().get(0);
+    }
+
+    /** The endpoint guarding {@code path}, as the adapter completes an endpoint whose path the handlers give. */
+    private static EndpointConfig guarded(EndpointConfig endpoint, String path) {
+        return EndpointConfig.from(endpoint).path(path).build();
     }
 
     @Test
     void shouldMapEveryEndpointRecoveryPropertyOntoTheFiltersConfiguration() {
-        WebhookEndpoint endpoint = endpoint(
+        EndpointConfig endpoint = endpoint(
                 "github",
                 "0123456789abcdef-secret",
                 Map.of(
@@ -59,7 +63,7 @@ class RecoveryPropertiesTest {
                         "hookguard.endpoints.hooks.queue-limit", "50",
                         "hookguard.endpoints.hooks.dispatch-signing", "dispatch-key"));
 
-        EndpointConfig config = endpoint.toEndpointConfig("/webhooks/github");
+        EndpointConfig config = guarded(endpoint, "/webhooks/github");
 
         assertThat(config.recovery())
                 .isEqualTo(new RecoveryConfig(
@@ -77,12 +81,9 @@ class RecoveryPropertiesTest {
 
     @Test
     void shouldTakeTheSchemesRetriesAndTheDefaultsWhenUnset() {
-        EndpointConfig github =
-                endpoint("github", "0123456789abcdef-secret", Map.of()).toEndpointConfig("/gh");
-        EndpointConfig stripe =
-                endpoint("stripe", "whsec_0123456789abcdef", Map.of()).toEndpointConfig("/stripe");
-        EndpointConfig twilio =
-                endpoint("twilio", "0123456789abcdef-token", Map.of()).toEndpointConfig("/sms");
+        EndpointConfig github = guarded(endpoint("github", "0123456789abcdef-secret", Map.of()), "/gh");
+        EndpointConfig stripe = guarded(endpoint("stripe", "whsec_0123456789abcdef", Map.of()), "/stripe");
+        EndpointConfig twilio = guarded(endpoint("twilio", "0123456789abcdef-token", Map.of()), "/sms");
 
         assertThat(github.recovery().retries()).isEqualTo(Retries.RECEIVER);
         assertThat(github.recovery().intake()).isEqualTo(Intake.SYNC);
@@ -99,11 +100,10 @@ class RecoveryPropertiesTest {
 
     @Test
     void shouldTakeTheBackoffsAttemptsFromTheEndpointsMaxAttempts() {
-        WebhookEndpoint fromPolicy = endpoint(
+        EndpointConfig fromPolicy = endpoint(
                 "github", "0123456789abcdef-secret", Map.of("hookguard.endpoints.hooks.policy.max-attempts", "3"));
 
-        assertThat(fromPolicy.toEndpointConfig("/gh").recovery().backoff().attempts())
-                .isEqualTo(3);
+        assertThat(guarded(fromPolicy, "/gh").recovery().backoff().attempts()).isEqualTo(3);
     }
 
     @Test
@@ -166,8 +166,7 @@ class RecoveryPropertiesTest {
         HookguardFilterConfig.Builder builder = HookguardFilterConfig.custom();
         new PropertiesFilterCustomizer(bind(Map.of("hookguard.dispatcher.workers", "3"))).customize(builder);
 
-        assertThat(builder.endpoint(endpoint("github", "0123456789abcdef-secret", Map.of())
-                                .toEndpointConfig("/gh"))
+        assertThat(builder.endpoint(guarded(endpoint("github", "0123456789abcdef-secret", Map.of()), "/gh"))
                         .store(new dev.hookguard.core.memory.InMemoryStore())
                         .build()
                         .dispatcher()

@@ -7,8 +7,7 @@ import dev.hookguard.servlet.DeliveryMetrics;
 import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.servlet.HookguardFilterConfig;
 import dev.hookguard.servlet.internal.config.InitParams;
-import dev.hookguard.spring.WebhookEndpoint;
-import dev.hookguard.spring.internal.autoconfigure.PropertiesEndpoints;
+import dev.hookguard.spring.internal.autoconfigure.HookguardAutoConfiguration;
 import dev.hookguard.spring.internal.autoconfigure.PropertiesFilterCustomizer;
 import jakarta.servlet.FilterConfig;
 import jakarta.servlet.ServletContext;
@@ -178,9 +177,10 @@ class SettingsParityTest {
         HookguardFilterConfig.Builder builder =
                 HookguardFilterConfig.custom().store(new InMemoryStore()).metrics(DeliveryMetrics.none());
         new PropertiesFilterCustomizer(properties).customize(builder);
-        List<WebhookEndpoint> endpoints = PropertiesEndpoints.from(properties).endpoints();
-        for (WebhookEndpoint endpoint : endpoints) {
-            builder.endpoint(endpoint.toEndpointConfig(endpoint.path().orElseThrow()));
+        List<EndpointConfig> endpoints =
+                HookguardAutoConfiguration.endpoints(properties).endpoints();
+        for (EndpointConfig endpoint : endpoints) {
+            builder.endpoint(endpoint);
         }
         return builder.build();
     }

@@ -12,10 +12,10 @@ import dev.hookguard.core.signature.Headers;
 import dev.hookguard.core.signature.Scheme;
 import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.core.signature.WebhookSigner;
+import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.spring.EnableHookguard;
 import dev.hookguard.spring.HookguardConfigurationException;
 import dev.hookguard.spring.IdempotentWebhook;
-import dev.hookguard.spring.WebhookEndpoint;
 import dev.hookguard.spring.WebhookEventId;
 import dev.hookguard.spring.internal.web.HookguardWebFilter;
 import jakarta.servlet.Filter;
@@ -43,7 +43,7 @@ import org.springframework.web.context.support.AnnotationConfigWebApplicationCon
 import org.springframework.web.servlet.config.annotation.EnableWebMvc;
 
 /**
- * {@link EnableHookguard} in a Spring MVC application without Spring Boot: endpoints from {@link WebhookEndpoint}
+ * {@link EnableHookguard} in a Spring MVC application without Spring Boot: endpoints from {@link EndpointConfig}
  * beans, paths from the annotated handlers, the filter registered as a delegating filter would register it.
  */
 class EnableHookguardTest {
@@ -62,8 +62,8 @@ class EnableHookguardTest {
         }
 
         @Bean
-        WebhookEndpoint github() {
-            return WebhookEndpoint.custom("gh")
+        EndpointConfig github() {
+            return EndpointConfig.custom("gh")
                     .scheme(Scheme.GITHUB, SignatureConfig.of(SECRET))
                     .build();
         }
@@ -119,8 +119,8 @@ class EnableHookguardTest {
         }
 
         @Bean
-        WebhookEndpoint github() {
-            return WebhookEndpoint.custom("gh")
+        EndpointConfig github() {
+            return EndpointConfig.custom("gh")
                     .scheme(Scheme.GITHUB, SignatureConfig.of(SECRET))
                     .build();
         }

@@ -13,12 +13,12 @@ public record PathPattern(String pattern) {
     private static final String WILDCARD = "/*";
 
     public PathPattern {
-        if (pattern == null || !pattern.startsWith("/")) {
-            throw new IllegalArgumentException("path must start with '/' but was '" + pattern + "'");
-        }
-        int star = pattern.indexOf('*');
-        if (star >= 0 && (star != pattern.length() - 1 || !pattern.endsWith(WILDCARD))) {
-            throw new IllegalArgumentException("path may hold '*' only as a trailing '/*' but was '" + pattern + "'");
+        int star = pattern == null ? -1 : pattern.indexOf('*');
+        if (pattern == null
+                || !pattern.startsWith("/")
+                || (star >= 0 && (star != pattern.length() - 1 || !pattern.endsWith(WILDCARD)))) {
+            throw new IllegalArgumentException(
+                    "path must start with '/' and may hold '*' only as a trailing '/*' but was '" + pattern + "'");
         }
     }
 

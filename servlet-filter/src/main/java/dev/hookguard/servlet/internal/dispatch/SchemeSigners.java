@@ -6,7 +6,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The signer a scheme's endpoint re-signs its dispatches with, where the receiver's secret can sign. Public for
- * framework adapters that build endpoints of their own (the Spring adapter's {@code WebhookEndpoint}).
+ * {@link dev.hookguard.servlet.EndpointConfig.Builder#scheme}, in the API package.
  */
 public final class SchemeSigners {
 

@@ -143,6 +143,16 @@ class InitParamsTest {
     }
 
     @Test
+    void shouldNameTheParameterOfAMissingPathThatOnlySpringTakesFromHandlers() {
+        Map<String, String> pathless = minimal();
+        pathless.remove("endpoints.github.path");
+
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> InitParams.read(new Params(pathless)))
+                .withMessage("init-param 'endpoints.github.path' must be set");
+    }
+
+    @Test
     void shouldParseShortDurations() {
         assertThat(InitParams.duration("x", "500ms")).isEqualTo(Duration.ofMillis(500));
         assertThat(InitParams.duration("x", "5m")).isEqualTo(Duration.ofMinutes(5));

@@ -7,7 +7,7 @@ import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.StoreUnavailableException;
 import dev.hookguard.core.operator.ListFilter;
-import dev.hookguard.spring.WebhookEndpoint;
+import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.spring.internal.web.EndpointDefinitions;
 import java.security.Principal;
 import java.time.Duration;
@@ -244,7 +244,7 @@ public class DeadLetterEndpoint {
     private Optional<IdempotencyPolicy> policy(String endpoint) {
         return Optional.ofNullable(endpoints.get().get(endpoint))
                 .map(EndpointDefinitions.Definition::endpoint)
-                .map(WebhookEndpoint::policy);
+                .map(EndpointConfig::policy);
     }
 
     private static @Nullable EventKey key(String endpoint, String[] eventId) {

@@ -1,8 +1,12 @@
 package dev.hookguard.spring.internal.autoconfigure;
 
+import dev.hookguard.servlet.EndpointConfig;
+import dev.hookguard.spring.HookguardConfigurationException;
 import dev.hookguard.spring.HookguardFilterCustomizer;
-import dev.hookguard.spring.WebhookEndpoints;
 import dev.hookguard.spring.autoconfigure.HookguardProperties;
+import dev.hookguard.spring.internal.web.EndpointGroup;
+import java.util.ArrayList;
+import java.util.List;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -18,11 +22,40 @@ import org.springframework.context.annotation.Bean;
 @EnableConfigurationProperties(HookguardProperties.class)
 public class HookguardAutoConfiguration {
 
+    /** The property prefix of the endpoints. */
+    static final String ENDPOINTS = "hookguard.endpoints";
+
     /** The endpoints of {@code hookguard.endpoints.*}; a bad property fails start-up naming it. */
     @Bean
     @ConditionalOnMissingBean(name = "hookguardPropertyEndpoints")
-    public WebhookEndpoints hookguardPropertyEndpoints(HookguardProperties properties) {
-        return PropertiesEndpoints.from(properties);
+    public EndpointGroup hookguardPropertyEndpoints(HookguardProperties properties) {
+        return endpoints(properties);
+    }
+
+    /**
+     * Turns {@code hookguard.endpoints.*} into endpoints through {@link HookguardProperties#endpoint}, the one mapping
+     * of settings onto the builders that the servlet filter's init-params use too; an unset path stays unset (the
+     * handlers give it). Every invalid value fails with a {@link HookguardConfigurationException} that names the
+     * property, such as {@code hookguard.endpoints.stripe.secrets must hold at least one secret but was empty}.
+     */
+    public static EndpointGroup endpoints(HookguardProperties properties) {
+        List<EndpointConfig> endpoints = new ArrayList<>();
+        for (String name : properties.getEndpoints().keySet()) {
+            String prefix = ENDPOINTS + "." + name;
+            if (!name.matches("[A-Za-z0-9._-]{1,64}")) {
+                throw HookguardConfigurationException.property(
+                        prefix, "has an invalid endpoint name: use 1 to 64 of A-Z a-z 0-9 . _ -");
+            }
+            endpoints.add(PropertyErrors.settings(
+                    prefix,
+                    () -> properties
+                            .endpoint(
+                                    name,
+                                    PropertyErrors.PREFIX,
+                                    location -> PropertiesSchemas.read(prefix + ".schema", location))
+                            .build()));
+        }
+        return new EndpointGroup(ENDPOINTS, endpoints);
     }
 
     /** The filter-wide settings of {@code hookguard.*}. */

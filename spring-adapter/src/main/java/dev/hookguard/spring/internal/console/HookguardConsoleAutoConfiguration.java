@@ -10,15 +10,15 @@ import dev.hookguard.core.HeaderRedaction;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.operator.OperatorStore;
+import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.servlet.RecoveryConfig;
 import dev.hookguard.spring.HookguardConfigurationException;
-import dev.hookguard.spring.WebhookEndpoint;
-import dev.hookguard.spring.WebhookEndpoints;
 import dev.hookguard.spring.internal.autoconfigure.ConditionalOnHookguardEnabled;
 import dev.hookguard.spring.internal.autoconfigure.HookguardAutoConfiguration;
 import dev.hookguard.spring.internal.autoconfigure.HookguardJdbcStoreAutoConfiguration;
 import dev.hookguard.spring.internal.autoconfigure.HookguardMemoryStoreAutoConfiguration;
 import dev.hookguard.spring.internal.autoconfigure.HookguardRedisStoreAutoConfiguration;
+import dev.hookguard.spring.internal.web.EndpointGroup;
 import dev.hookguard.spring.internal.web.HookguardWebFilter;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -79,8 +79,8 @@ public class HookguardConsoleAutoConfiguration {
             IdempotencyStore store,
             ConsoleAuthorizer authorizer,
             HookguardConsoleProperties properties,
-            ObjectProvider<WebhookEndpoint> endpoints,
-            ObjectProvider<WebhookEndpoints> endpointGroups,
+            ObjectProvider<EndpointConfig> endpoints,
+            ObjectProvider<EndpointGroup> endpointGroups,
             ObjectProvider<ReplayListener> replayListener,
             ObjectProvider<HookguardWebFilter> filter) {
         Map<String, IdempotencyPolicy> policies = policies(endpoints, endpointGroups);
@@ -130,7 +130,7 @@ public class HookguardConsoleAutoConfiguration {
     }
 
     private static Map<String, IdempotencyPolicy> policies(
-            ObjectProvider<WebhookEndpoint> endpoints, ObjectProvider<WebhookEndpoints> endpointGroups) {
+            ObjectProvider<EndpointConfig> endpoints, ObjectProvider<EndpointGroup> endpointGroups) {
         Map<String, IdempotencyPolicy> policies = new LinkedHashMap<>();
         Stream.concat(endpoints.orderedStream(), endpointGroups.orderedStream().flatMap(g -> g.endpoints().stream()))
                 .forEach(endpoint -> policies.put(endpoint.name(), endpoint.policy()));

@@ -1,8 +1,7 @@
 package dev.hookguard.spring.internal.web;
 
+import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.spring.HookguardConfigurationException;
-import dev.hookguard.spring.WebhookEndpoint;
-import dev.hookguard.spring.WebhookEndpoints;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -10,25 +9,26 @@ import org.springframework.beans.factory.BeanFactoryUtils;
 import org.springframework.beans.factory.ListableBeanFactory;
 
 /**
- * The endpoints an application defines: every {@link WebhookEndpoint} bean and every endpoint of every {@link
- * WebhookEndpoints} bean (Spring Boot's {@code hookguard.endpoints.*} among them), by name. The filter and the
- * dead-letter Actuator endpoint read the same definitions.
+ * The endpoints an application defines: every {@link EndpointConfig} bean and every endpoint of every {@link
+ * EndpointGroup} bean (Spring Boot's {@code hookguard.endpoints.*}), by name. Their paths may be unset: {@link
+ * EndpointRouting} takes them from the handlers. The filter and the dead-letter Actuator endpoint read the same
+ * definitions.
  */
 public final class EndpointDefinitions {
 
     /**
      * One defined endpoint.
      *
-     * @param endpoint the definition
+     * @param endpoint the definition, its path unset where the handlers give it
      * @param origin where it is defined, for messages: a property prefix such as {@code hookguard.endpoints.stripe},
      *     or {@code bean 'name'}
      * @param fromProperties whether {@code origin} is a property prefix
      */
-    public record Definition(WebhookEndpoint endpoint, String origin, boolean fromProperties) {
+    public record Definition(EndpointConfig endpoint, String origin, boolean fromProperties) {
 
         /** The property (or bean) to name in a message about the endpoint's {@code field}, such as {@code path}. */
         public String property(String field) {
-            return fromProperties ? origin + "." + field : field + " of the WebhookEndpoint " + origin;
+            return fromProperties ? origin + "." + field : field + " of the EndpointConfig " + origin;
         }
     }
 
@@ -45,9 +45,9 @@ public final class EndpointDefinitions {
      */
     public static EndpointDefinitions collect(ListableBeanFactory context) {
         Map<String, Definition> byName = new LinkedHashMap<>();
-        BeanFactoryUtils.beansOfTypeIncludingAncestors(context, WebhookEndpoint.class)
+        BeanFactoryUtils.beansOfTypeIncludingAncestors(context, EndpointConfig.class)
                 .forEach((bean, endpoint) -> add(byName, new Definition(endpoint, "bean '" + bean + "'", false)));
-        BeanFactoryUtils.beansOfTypeIncludingAncestors(context, WebhookEndpoints.class)
+        BeanFactoryUtils.beansOfTypeIncludingAncestors(context, EndpointGroup.class)
                 .values()
                 .forEach(group -> group.endpoints()
                         .forEach(endpoint ->

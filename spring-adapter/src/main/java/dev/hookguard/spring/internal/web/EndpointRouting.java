@@ -56,16 +56,16 @@ public final class EndpointRouting {
                             + "', which is not defined (defined: "
                             + definitions.byName().keySet() + ")",
                     "Define the endpoint with hookguard.endpoints." + name + ".scheme and hookguard.endpoints." + name
-                            + ".secrets (or a WebhookEndpoint bean named '" + name
+                            + ".secrets (or an EndpointConfig bean named '" + name
                             + "'), or correct the name in the annotation.");
         }
     }
 
     private static GuardedPath path(Definition definition, List<WebhookRoute> routes) {
         String property = definition.property("path");
-        if (definition.endpoint().path().isPresent()) {
-            GuardedPath configured =
-                    new GuardedPath(definition.endpoint().path().get());
+        String configuredPath = definition.endpoint().path();
+        if (configuredPath != null) {
+            GuardedPath configured = new GuardedPath(configuredPath);
             for (WebhookRoute route : routes) {
                 if (!configured.covers(route.mapping())) {
                     throw HookguardConfigurationException.property(
@@ -122,7 +122,9 @@ public final class EndpointRouting {
 
     private static EndpointConfig config(Definition definition, GuardedPath path) {
         try {
-            return definition.endpoint().toEndpointConfig(path.pattern());
+            return EndpointConfig.from(definition.endpoint())
+                    .path(path.pattern())
+                    .build();
         } catch (IllegalArgumentException e) {
             throw new HookguardConfigurationException(
                     "Hookguard endpoint defined by " + definition.origin() + " is invalid: " + e.getMessage(),

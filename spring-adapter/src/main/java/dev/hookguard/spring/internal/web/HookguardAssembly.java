@@ -46,7 +46,7 @@ public final class HookguardAssembly {
         List<WebhookRoute> routes = WebhookHandlerScanner.scan(context, servletPath(context.getEnvironment()));
         List<EndpointRouting.Routed> routed = EndpointRouting.resolve(definitions, routes);
         if (routed.isEmpty()) {
-            log.info("Hookguard has no endpoints to guard: define hookguard.endpoints.<name> or WebhookEndpoint beans");
+            log.info("Hookguard has no endpoints to guard: define hookguard.endpoints.<name> or EndpointConfig beans");
             return new Assembled(
                     (request, response, chain) -> chain.doFilter(request, response),
                     null,

@@ -15,7 +15,7 @@ import dev.hookguard.core.operator.ListFilter;
 import dev.hookguard.core.operator.Listing;
 import dev.hookguard.core.signature.Scheme;
 import dev.hookguard.core.signature.SignatureConfig;
-import dev.hookguard.spring.WebhookEndpoint;
+import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.spring.internal.web.EndpointDefinitions;
 import java.nio.charset.StandardCharsets;
 import java.security.Principal;
@@ -41,7 +41,7 @@ class DeadLetterEndpointTest {
 
     private static EndpointDefinitions.Definition definitionOf(String name) {
         return new EndpointDefinitions.Definition(
-                WebhookEndpoint.custom(name)
+                EndpointConfig.custom(name)
                         .scheme(Scheme.STRIPE, SignatureConfig.of("whsec_0123456789abcdef"))
                         .policy(ONE_ATTEMPT)
                         .build(),

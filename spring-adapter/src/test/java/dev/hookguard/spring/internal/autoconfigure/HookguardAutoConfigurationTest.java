@@ -10,12 +10,12 @@ import dev.hookguard.jdbc.JdbcSchema;
 import dev.hookguard.servlet.DeliveryMetrics;
 import dev.hookguard.servlet.MicrometerDeliveryMetrics;
 import dev.hookguard.spring.HookguardFilterCustomizer;
-import dev.hookguard.spring.WebhookEndpoints;
 import dev.hookguard.spring.autoconfigure.HookguardProperties;
 import dev.hookguard.spring.internal.actuate.DeadLetterEndpoint;
 import dev.hookguard.spring.internal.actuate.HookguardActuatorAutoConfiguration;
 import dev.hookguard.spring.internal.actuate.HookguardHealthAutoConfiguration;
 import dev.hookguard.spring.internal.transaction.TransactionalWebhooks;
+import dev.hookguard.spring.internal.web.EndpointGroup;
 import dev.hookguard.spring.internal.web.HookguardWebFilter;
 import dev.hookguard.spring.internal.web.HookguardWebMvcConfigurer;
 import io.lettuce.core.RedisClient;
@@ -254,14 +254,14 @@ class HookguardAutoConfigurationTest {
     @Test
     void shouldBackOffForTheApplicationsMetricsEndpointsAndCustomizer() {
         DeliveryMetrics metrics = DeliveryMetrics.none();
-        WebhookEndpoints endpoints = new WebhookEndpoints("mine", java.util.List.of());
+        EndpointGroup endpoints = new EndpointGroup("mine", java.util.List.of());
         HookguardFilterCustomizer customizer = builder -> {};
         runner.withBean(DeliveryMetrics.class, () -> metrics)
-                .withBean("hookguardPropertyEndpoints", WebhookEndpoints.class, () -> endpoints)
+                .withBean("hookguardPropertyEndpoints", EndpointGroup.class, () -> endpoints)
                 .withBean("hookguardPropertiesCustomizer", HookguardFilterCustomizer.class, () -> customizer)
                 .run(context -> {
                     assertThat(context).getBean(DeliveryMetrics.class).isSameAs(metrics);
-                    assertThat(context).getBean(WebhookEndpoints.class).isSameAs(endpoints);
+                    assertThat(context).getBean(EndpointGroup.class).isSameAs(endpoints);
                     assertThat(context).getBean(HookguardFilterCustomizer.class).isSameAs(customizer);
                 });
     }
@@ -378,7 +378,7 @@ class HookguardAutoConfigurationTest {
                         .hasNotFailed()
                         .doesNotHaveBean(HookguardProperties.class)
                         .doesNotHaveBean(IdempotencyStore.class)
-                        .doesNotHaveBean(WebhookEndpoints.class)
+                        .doesNotHaveBean(EndpointGroup.class)
                         .doesNotHaveBean(HookguardFilterCustomizer.class)
                         .doesNotHaveBean(DeliveryMetrics.class)
                         .doesNotHaveBean(HookguardWebFilter.class)

@@ -5,27 +5,26 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.hookguard.core.signature.Scheme;
 import dev.hookguard.core.signature.SignatureConfig;
+import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.spring.HookguardConfigurationException;
-import dev.hookguard.spring.WebhookEndpoint;
-import dev.hookguard.spring.WebhookEndpoints;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.support.StaticApplicationContext;
 
 class EndpointRoutingTest {
 
-    private static WebhookEndpoint endpoint(String name, String path) {
-        return WebhookEndpoint.custom(name)
+    private static EndpointConfig endpoint(String name, String path) {
+        return EndpointConfig.custom(name)
                 .path(path)
                 .scheme(Scheme.GITHUB, SignatureConfig.of("github-webhook-secret"))
                 .build();
     }
 
-    private static EndpointDefinitions definitions(WebhookEndpoint... endpoints) {
+    private static EndpointDefinitions definitions(EndpointConfig... endpoints) {
         StaticApplicationContext context = new StaticApplicationContext();
         context.getBeanFactory()
                 .registerSingleton(
-                        "hookguardPropertyEndpoints", new WebhookEndpoints("hookguard.endpoints", List.of(endpoints)));
+                        "hookguardPropertyEndpoints", new EndpointGroup("hookguard.endpoints", List.of(endpoints)));
         context.refresh();
         return EndpointDefinitions.collect(context);
     }
@@ -135,7 +134,7 @@ class EndpointRoutingTest {
         context.getBeanFactory()
                 .registerSingleton(
                         "hookguardPropertyEndpoints",
-                        new WebhookEndpoints("hookguard.endpoints", List.of(endpoint("gh", "/b"))));
+                        new EndpointGroup("hookguard.endpoints", List.of(endpoint("gh", "/b"))));
         context.refresh();
 
         assertThatThrownBy(() -> EndpointDefinitions.collect(context))

@@ -11,10 +11,11 @@ import dev.hookguard.core.signature.Scheme;
 import dev.hookguard.core.signature.Verification;
 import dev.hookguard.core.signature.WebhookRequest;
 import dev.hookguard.core.signature.WebhookSigner;
+import dev.hookguard.core.signature.internal.EventIdResult;
+import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.spring.HookguardConfigurationException;
-import dev.hookguard.spring.WebhookEndpoint;
-import dev.hookguard.spring.WebhookEndpoints;
 import dev.hookguard.spring.autoconfigure.HookguardProperties;
+import dev.hookguard.spring.internal.web.EndpointGroup;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -24,7 +25,8 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 
-class PropertiesEndpointsTest {
+/** {@code hookguard.endpoints.*} turned into the endpoints of {@code hookguardPropertyEndpoints}. */
+class PropertyEndpointsTest {
 
     private static HookguardProperties bind(Map<String, String> values) {
         return new Binder(new MapConfigurationPropertySource(values))
@@ -32,23 +34,34 @@ class PropertiesEndpointsTest {
                 .orElseGet(HookguardProperties::new);
     }
 
-    private static WebhookEndpoint only(Map<String, String> values) {
-        WebhookEndpoints endpoints = PropertiesEndpoints.from(bind(values));
+    private static EndpointConfig only(Map<String, String> values) {
+        EndpointGroup endpoints = HookguardAutoConfiguration.endpoints(bind(values));
         assertThat(endpoints.source()).isEqualTo("hookguard.endpoints");
         assertThat(endpoints.endpoints()).hasSize(1);
         return endpoints.endpoints().get(0);
     }
 
+    /** The event-id rule the endpoint's extractor was built from: the settings' one rule of the endpoint. */
+    private static EventIdConfig eventIds(String name, Map<String, String> values) {
+        return bind(values).eventIds(name, "hookguard.");
+    }
+
+    /** The endpoint guarding {@code path}, as the adapter completes an endpoint whose path the handlers give. */
+    private static EndpointConfig guarded(EndpointConfig endpoint, String path) {
+        return EndpointConfig.from(endpoint).path(path).build();
+    }
+
     @Test
     void shouldBuildAProviderSchemeEndpointWithTheDefaults() {
-        WebhookEndpoint endpoint = only(Map.of(
+        Map<String, String> values = Map.of(
                 "hookguard.endpoints.stripe.scheme", "stripe",
-                "hookguard.endpoints.stripe.secrets", "whsec_0123456789abcdef,whsec_fedcba9876543210"));
+                "hookguard.endpoints.stripe.secrets", "whsec_0123456789abcdef,whsec_fedcba9876543210");
+        EndpointConfig endpoint = only(values);
 
         assertThat(endpoint.name()).isEqualTo("stripe");
-        assertThat(endpoint.path()).isEmpty();
+        assertThat(endpoint.path()).isNull();
         assertThat(endpoint.policy()).isEqualTo(IdempotencyPolicy.ofDefaults());
-        assertThat(endpoint.eventIds()).isEqualTo(EventIdConfig.forScheme(Scheme.STRIPE));
+        assertThat(eventIds("stripe", values)).isEqualTo(EventIdConfig.forScheme(Scheme.STRIPE));
         assertThat(endpoint.maxBodyBytes()).isEqualTo(1024 * 1024);
         byte[] body = "{\"id\":\"evt_1\"}".getBytes(StandardCharsets.UTF_8);
         Headers signedWithTheSecondSecret =
@@ -59,10 +72,11 @@ class PropertiesEndpointsTest {
 
     @Test
     void shouldBuildAUrlSignedSchemeWithItsPublicUrl() {
-        WebhookEndpoint endpoint = only(Map.of(
+        Map<String, String> values = Map.of(
                 "hookguard.endpoints.twilio.scheme", "twilio",
                 "hookguard.endpoints.twilio.secrets", "old-token-0123456789,new-token-0123456789",
-                "hookguard.endpoints.twilio.public-url", "https://hooks.example.com"));
+                "hookguard.endpoints.twilio.public-url", "https://hooks.example.com");
+        EndpointConfig endpoint = only(values);
         byte[] form = "Body=hi&From=%2B1".getBytes(StandardCharsets.UTF_8);
         Headers signed = WebhookSigner.forUrl(Scheme.TWILIO, "new-token-0123456789", "https://hooks.example.com/sms")
                 .sign("id-1", Instant.now(), form)
@@ -71,7 +85,7 @@ class PropertiesEndpointsTest {
         WebhookRequest behindProxy = new WebhookRequest("POST", "http", "10.0.0.1", 8080, "/sms", null, signed, form);
 
         assertThat(endpoint.verifier().verify(behindProxy)).isInstanceOf(Verification.Verified.class);
-        assertThat(endpoint.eventIds()).isEqualTo(EventIdConfig.forScheme(Scheme.TWILIO));
+        assertThat(eventIds("twilio", values)).isEqualTo(EventIdConfig.forScheme(Scheme.TWILIO));
     }
 
     @Test
@@ -87,7 +101,7 @@ class PropertiesEndpointsTest {
 
     @Test
     void shouldReadTheEndpointsJsonSchemaFromAResourceLocation() {
-        WebhookEndpoint endpoint = only(Map.of(
+        EndpointConfig endpoint = only(Map.of(
                 "hookguard.endpoints.paid.scheme", "stripe",
                 "hookguard.endpoints.paid.secrets", "whsec_0123456789abcdef",
                 "hookguard.endpoints.paid.schema", "classpath:schemas/paid.json"));
@@ -99,7 +113,7 @@ class PropertiesEndpointsTest {
                 .singleElement()
                 .asString()
                 .contains("amount");
-        assertThat(endpoint.toEndpointConfig("/hooks").schema()).isSameAs(endpoint.schema());
+        assertThat(guarded(endpoint, "/hooks").schema()).isSameAs(endpoint.schema());
     }
 
     @Test
@@ -126,13 +140,13 @@ class PropertiesEndpointsTest {
                 "whsec_0123456789abcdef");
 
         assertThat(only(open).failOpen()).isTrue();
-        assertThat(only(open).toEndpointConfig("/hooks").failOpen()).isTrue();
+        assertThat(guarded(only(open), "/hooks").failOpen()).isTrue();
         assertThat(only(unset).failOpen()).isNull();
     }
 
     @Test
     void shouldLayEndpointPolicyOverridesOverTheGlobalPolicy() {
-        WebhookEndpoint endpoint = only(Map.of(
+        EndpointConfig endpoint = only(Map.of(
                 "hookguard.policy.lease", "10s",
                 "hookguard.policy.max-attempts", "3",
                 "hookguard.max-body-bytes", "2KB",
@@ -142,7 +156,7 @@ class PropertiesEndpointsTest {
                 "hookguard.endpoints.gh.policy.max-attempts", "7",
                 "hookguard.endpoints.gh.policy.response-body-cap", "1KB"));
 
-        assertThat(endpoint.path()).contains("/hooks/gh/*");
+        assertThat(endpoint.path()).isEqualTo("/hooks/gh/*");
         assertThat(endpoint.policy())
                 .isEqualTo(IdempotencyPolicy.custom()
                         .lease(Duration.ofSeconds(10))
@@ -154,20 +168,26 @@ class PropertiesEndpointsTest {
 
     @Test
     void shouldOverrideTheSchemesEventIdRuleByParts() {
-        WebhookEndpoint endpoint = only(Map.of(
+        Map<String, String> values = Map.of(
                 "hookguard.endpoints.shop.scheme", "shopify",
                 "hookguard.endpoints.shop.secrets", "0123456789abcdef-secret",
                 "hookguard.endpoints.shop.event-id.sources", "header:X-Id,json-pointer:/data/id",
-                "hookguard.endpoints.shop.event-id.body-hash-key", "false"));
+                "hookguard.endpoints.shop.event-id.body-hash-key", "false");
+        EndpointConfig endpoint = only(values);
 
-        assertThat(endpoint.eventIds())
+        assertThat(eventIds("shop", values))
                 .isEqualTo(new EventIdConfig(
                         List.of(EventIdSource.header("X-Id"), EventIdSource.jsonPointer("/data/id")), true, false));
+        assertThat(endpoint.eventIds().extract(Headers.of("X-Id", "e-7"), "{}".getBytes(StandardCharsets.UTF_8)))
+                .as("the endpoint's extractor follows that rule")
+                .isInstanceOfSatisfying(
+                        EventIdResult.Found.class,
+                        found -> assertThat(found.key()).isEqualTo(dev.hookguard.core.EventKey.of("shop", "e-7")));
     }
 
     @Test
     void shouldBuildAGenericSchemeFromItsProperties() {
-        WebhookEndpoint endpoint = only(Map.of(
+        Map<String, String> values = Map.of(
                 "hookguard.endpoints.acme.scheme", "generic",
                 "hookguard.endpoints.acme.secrets", "s3cr3t-0123456789abcdef",
                 "hookguard.endpoints.acme.generic.signature-header", "X-Signature",
@@ -175,10 +195,11 @@ class PropertiesEndpointsTest {
                 "hookguard.endpoints.acme.generic.encoding", "base64",
                 "hookguard.endpoints.acme.generic.algorithm", "hmac-sha512",
                 "hookguard.endpoints.acme.generic.template", "{id}.{body}",
-                "hookguard.endpoints.acme.generic.id-source", "header:X-Event-Id"));
+                "hookguard.endpoints.acme.generic.id-source", "header:X-Event-Id");
+        EndpointConfig endpoint = only(values);
 
-        assertThat(endpoint.eventIds().sources()).containsExactly(EventIdSource.header("X-Event-Id"));
-        assertThat(endpoint.eventIds().bodyHashKey()).isFalse();
+        assertThat(eventIds("acme", values).sources()).containsExactly(EventIdSource.header("X-Event-Id"));
+        assertThat(eventIds("acme", values).bodyHashKey()).isFalse();
         byte[] body = "{}".getBytes(StandardCharsets.UTF_8);
         Headers signed = WebhookSigner.generic(
                         dev.hookguard.core.signature.GenericHmacConfig.custom()
@@ -287,12 +308,13 @@ class PropertiesEndpointsTest {
         dev.hookguard.servlet.HookguardFilterConfig.Builder filter =
                 dev.hookguard.servlet.HookguardFilterConfig.custom();
         new PropertiesFilterCustomizer(properties).customize(filter);
-        dev.hookguard.servlet.HookguardFilterConfig built = filter.endpoint(only(Map.of(
+        dev.hookguard.servlet.HookguardFilterConfig built = filter.endpoint(guarded(
+                        only(Map.of(
                                 "hookguard.endpoints.x.scheme",
                                 "stripe",
                                 "hookguard.endpoints.x.secrets",
-                                "whsec_0123456789abcdef"))
-                        .toEndpointConfig("/x"))
+                                "whsec_0123456789abcdef")),
+                        "/x"))
                 .store(new dev.hookguard.core.memory.InMemoryStore())
                 .build();
 
