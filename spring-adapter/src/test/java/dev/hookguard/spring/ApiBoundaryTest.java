@@ -20,9 +20,7 @@ class ApiBoundaryTest {
                     "dev.hookguard.core.internal.UnrecordableVerdictException",
                     "dev.hookguard.servlet.internal.dispatch.DispatchSigning",
                     "dev.hookguard.servlet.internal.dispatch.Dispatcher"),
-            Set.of(
-                    "dev.hookguard.servlet.internal.dispatch.DispatchSigning",
-                    "dev.hookguard.spring.internal.autoconfigure.StoreType"));
+            Set.of("dev.hookguard.servlet.internal.dispatch.DispatchSigning"));
 
     @Test
     void apiExposesNoInternalsAndUsesOnlyListedSeams() {

@@ -1,7 +1,6 @@
 package dev.hookguard.spring.autoconfigure;
 
 import dev.hookguard.servlet.HookguardSettings;
-import dev.hookguard.spring.internal.autoconfigure.StoreType;
 import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -58,6 +57,16 @@ public class HookguardProperties extends HookguardSettings {
         public void setEnabled(@Nullable Boolean enabled) {
             this.enabled = enabled;
         }
+    }
+
+    /** The stores {@code hookguard.store.type} can name. */
+    public enum StoreType {
+        /** {@link dev.hookguard.core.memory.InMemoryStore}: one JVM only, for tests, demos and single-node services. */
+        MEMORY,
+        /** {@code redis-store}, on {@code hookguard.store.redis.uri}, a Lettuce client bean or Spring Data Redis. */
+        REDIS,
+        /** {@code jdbc-store}, on the application's {@code DataSource}. */
+        JDBC
     }
 
     /** {@code hookguard.store.*}: which store, and its settings. */
