@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.StoreUnavailableException;
 import dev.hookguard.core.operator.ListFilter;
-import dev.hookguard.core.operator.RecordPage;
+import dev.hookguard.core.operator.OperatorStore.RecordPage;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -3,7 +3,7 @@ package dev.hookguard.console;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.operator.ListFilter;
-import dev.hookguard.core.operator.Listing;
+import dev.hookguard.core.operator.ListFilter.Listing;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;

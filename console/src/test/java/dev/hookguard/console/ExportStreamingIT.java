@@ -8,7 +8,7 @@ import dev.hookguard.core.ForwardingRecoveryStore;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.memory.InMemoryStore;
 import dev.hookguard.core.operator.ListFilter;
-import dev.hookguard.core.operator.RecordPage;
+import dev.hookguard.core.operator.OperatorStore.RecordPage;
 import java.io.BufferedReader;
 import java.io.InputStream;
 import java.io.InputStreamReader;

@@ -11,7 +11,7 @@ import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.operator.AuditEntry;
 import dev.hookguard.core.operator.ListFilter;
-import dev.hookguard.core.operator.Listing;
+import dev.hookguard.core.operator.ListFilter.Listing;
 import dev.hookguard.jdbc.internal.ClaimDecision;
 import dev.hookguard.jdbc.internal.DatabaseTime;
 import dev.hookguard.jdbc.internal.JdbcSession;

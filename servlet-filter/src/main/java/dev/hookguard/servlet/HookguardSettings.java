@@ -2,14 +2,14 @@ package dev.hookguard.servlet;
 
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.signature.EventIdConfig;
-import dev.hookguard.core.signature.EventIdSource;
+import dev.hookguard.core.signature.EventIdConfig.EventIdSource;
 import dev.hookguard.core.signature.GenericHmacConfig;
-import dev.hookguard.core.signature.HmacAlgorithm;
+import dev.hookguard.core.signature.GenericHmacConfig.HmacAlgorithm;
+import dev.hookguard.core.signature.GenericHmacConfig.SignatureEncoding;
 import dev.hookguard.core.signature.PublicUrl;
 import dev.hookguard.core.signature.Scheme;
 import dev.hookguard.core.signature.SecretRules;
 import dev.hookguard.core.signature.SignatureConfig;
-import dev.hookguard.core.signature.SignatureEncoding;
 import dev.hookguard.core.signature.Verifiers;
 import dev.hookguard.core.signature.WebhookSigner;
 import dev.hookguard.servlet.internal.dispatch.DispatchSigning;

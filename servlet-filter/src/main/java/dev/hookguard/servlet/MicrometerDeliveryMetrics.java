@@ -1,7 +1,7 @@
 package dev.hookguard.servlet;
 
+import dev.hookguard.core.DueQueue.QueueStats;
 import dev.hookguard.core.ErrorClass;
-import dev.hookguard.core.QueueStats;
 import dev.hookguard.servlet.internal.dispatch.DispatchOutcome;
 import dev.hookguard.servlet.internal.dispatch.QueueSnapshot;
 import dev.hookguard.servlet.internal.metrics.CachedCount;

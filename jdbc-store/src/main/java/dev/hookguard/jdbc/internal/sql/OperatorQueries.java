@@ -13,7 +13,7 @@ import dev.hookguard.core.StoredResponse;
 import dev.hookguard.core.internal.AuditHistory;
 import dev.hookguard.core.operator.AuditEntry;
 import dev.hookguard.core.operator.ListFilter;
-import dev.hookguard.core.operator.Listing;
+import dev.hookguard.core.operator.ListFilter.Listing;
 import dev.hookguard.jdbc.internal.DatabaseTime;
 import java.time.Instant;
 import java.util.List;
