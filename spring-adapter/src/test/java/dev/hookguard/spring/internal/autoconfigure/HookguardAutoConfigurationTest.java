@@ -336,7 +336,7 @@ class HookguardAutoConfigurationTest {
     @Test
     void shouldDeclareNoDeadLetterEndpointWithoutTheConsoleModuleWhoseOperatorServiceItShows() {
         runner.withPropertyValues("management.endpoints.web.exposure.include=health,hookguard")
-                .withClassLoader(new FilteredClassLoader(dev.hookguard.console.OperatorService.class))
+                .withClassLoader(new FilteredClassLoader(dev.hookguard.console.internal.OperatorService.class))
                 .run(context -> assertThat(context).doesNotHaveBean(DeadLetterEndpoint.class));
     }
 

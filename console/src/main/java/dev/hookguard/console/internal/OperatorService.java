@@ -1,5 +1,8 @@
-package dev.hookguard.console;
+package dev.hookguard.console.internal;
 
+import dev.hookguard.console.ConsoleConfig;
+import dev.hookguard.console.ConsoleConfig.RecordFinder;
+import dev.hookguard.console.ReplayListener;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.HeaderRedaction;

@@ -1,4 +1,4 @@
-package dev.hookguard.console;
+package dev.hookguard.console.internal;
 
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.IdempotencyPolicy;

@@ -1,5 +1,6 @@
-package dev.hookguard.console;
+package dev.hookguard.console.internal;
 
+import dev.hookguard.console.ReplayListener;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.internal.OperatorActions;

@@ -1,6 +1,8 @@
-package dev.hookguard.console;
+package dev.hookguard.console.internal;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.hookguard.console.ConsoleAuthorizer.Operator;
+import dev.hookguard.console.ConsoleConfig;
 import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.operator.ListFilter;
 import dev.hookguard.core.operator.ListFilter.Listing;
