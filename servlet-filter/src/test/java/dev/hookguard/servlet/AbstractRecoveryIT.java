@@ -29,6 +29,7 @@ import dev.hookguard.servlet.internal.dispatch.DispatchHeaders;
 import dev.hookguard.servlet.internal.dispatch.DispatchKeys;
 import dev.hookguard.servlet.internal.dispatch.DispatchSigning;
 import dev.hookguard.servlet.internal.dispatch.Dispatcher;
+import dev.hookguard.servlet.internal.metrics.MicrometerDeliveryMetrics;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;

@@ -8,7 +8,7 @@ import dev.hookguard.jdbc.JdbcDialect;
 import dev.hookguard.jdbc.JdbcIdempotencyStore;
 import dev.hookguard.jdbc.JdbcSchema;
 import dev.hookguard.servlet.DeliveryMetrics;
-import dev.hookguard.servlet.MicrometerDeliveryMetrics;
+import dev.hookguard.servlet.internal.metrics.MicrometerDeliveryMetrics;
 import dev.hookguard.spring.HookguardFilterCustomizer;
 import dev.hookguard.spring.WebhookEndpoints;
 import dev.hookguard.spring.autoconfigure.HookguardProperties;
