@@ -4,6 +4,7 @@ import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.internal.OperatorActions;
+import dev.hookguard.core.operator.OperatorAction.AuditEntry;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 

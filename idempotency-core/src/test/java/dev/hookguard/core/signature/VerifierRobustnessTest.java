@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.hookguard.core.signature.EventIdConfig.EventIdSource;
 import dev.hookguard.core.signature.GenericHmacConfig.HmacAlgorithm;
 import dev.hookguard.core.signature.GenericHmacConfig.SignatureEncoding;
+import dev.hookguard.core.signature.SignatureConfig.PublicUrl;
 import dev.hookguard.core.signature.Verification.RejectionReason;
 import dev.hookguard.core.signature.internal.EventIdExtractor;
 import dev.hookguard.core.signature.internal.Rejections;

@@ -8,9 +8,9 @@ import static dev.hookguard.core.signature.Verification.RejectionReason.NO_MATCH
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hookguard.core.signature.Headers;
-import dev.hookguard.core.signature.PublicUrl;
 import dev.hookguard.core.signature.Scheme;
 import dev.hookguard.core.signature.SignatureConfig;
+import dev.hookguard.core.signature.SignatureConfig.PublicUrl;
 import dev.hookguard.core.signature.SignatureVerifier;
 import dev.hookguard.core.signature.Verifiers;
 import dev.hookguard.core.signature.WebhookRequest;

@@ -9,9 +9,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hookguard.core.signature.Fixtures;
 import dev.hookguard.core.signature.Headers;
-import dev.hookguard.core.signature.PublicUrl;
 import dev.hookguard.core.signature.Scheme;
 import dev.hookguard.core.signature.SignatureConfig;
+import dev.hookguard.core.signature.SignatureConfig.PublicUrl;
 import dev.hookguard.core.signature.SignatureVerifier;
 import dev.hookguard.core.signature.Verification;
 import dev.hookguard.core.signature.Verifiers;
