@@ -3,9 +3,9 @@ package dev.hookguard.benchmarks;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
 import dev.hookguard.core.signature.Headers;
-import dev.hookguard.core.signature.PublicUrl;
 import dev.hookguard.core.signature.Scheme;
 import dev.hookguard.core.signature.SignatureConfig;
+import dev.hookguard.core.signature.SignatureConfig.PublicUrl;
 import dev.hookguard.core.signature.SignatureVerifier;
 import dev.hookguard.core.signature.Verifiers;
 import dev.hookguard.core.signature.WebhookRequest;

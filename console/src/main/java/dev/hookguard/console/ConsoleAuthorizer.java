@@ -22,4 +22,44 @@ public interface ConsoleAuthorizer {
      */
     @Nullable
     Operator authenticate(HttpServletRequest request);
+
+    /**
+     * Who uses the console and what they may do. The name is what the store's audit history records for every
+     * action the operator takes.
+     *
+     * @param name the operator's name, not blank
+     * @param access whether the operator may only read or also act
+     */
+    public record Operator(String name, Access access) {
+
+        /** What an operator may do; {@link #WRITE} includes {@link #READ}. */
+        public enum Access {
+            /** Known, but may use nothing of the console (403 rather than 401). */
+            NONE,
+            /** List, inspect, count and export records. */
+            READ,
+            /** Everything {@link #READ} allows, plus replay, requeue, resolve and skip. */
+            WRITE
+        }
+
+        /** Checks the name. */
+        public Operator {
+            if (name == null || name.isBlank()) {
+                throw new IllegalArgumentException("operator name must not be blank but was '" + name + "'");
+            }
+            if (access == null) {
+                throw new IllegalArgumentException("access of operator '" + name + "' must not be null");
+            }
+        }
+
+        /** True when the operator may list, inspect and export records. */
+        public boolean canRead() {
+            return access != Access.NONE;
+        }
+
+        /** True when the operator may act on records. */
+        public boolean canWrite() {
+            return access == Access.WRITE;
+        }
+    }
 }

@@ -1,5 +1,8 @@
 package dev.hookguard.console;
 
+import dev.hookguard.console.internal.CsrfTokens;
+import dev.hookguard.core.EventKey;
+import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.HeaderRedaction;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.IdempotencyStore;
@@ -7,6 +10,7 @@ import dev.hookguard.core.operator.ListFilter;
 import dev.hookguard.core.operator.OperatorStore;
 import java.time.Duration;
 import java.util.Collections;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
@@ -202,5 +206,13 @@ public record ConsoleConfig(
                     stalledAfter,
                     replayListener);
         }
+    }
+
+    /** Reads one record by key, for the detail view; every store's {@code find} is one. */
+    @FunctionalInterface
+    public interface RecordFinder {
+
+        /** The record of this key, if the store holds one. */
+        Optional<EventRecord> find(EventKey key);
     }
 }

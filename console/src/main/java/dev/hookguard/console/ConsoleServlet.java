@@ -1,5 +1,9 @@
 package dev.hookguard.console;
 
+import dev.hookguard.console.internal.Answers;
+import dev.hookguard.console.internal.ApiRouter;
+import dev.hookguard.console.internal.BadRequestException;
+import dev.hookguard.console.internal.Json;
 import dev.hookguard.core.StoreUnavailableException;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServlet;
@@ -69,7 +73,7 @@ public class ConsoleServlet extends HttpServlet {
             response.sendRedirect(request.getRequestURI() + "/");
         } else if (path.startsWith("/api/")) {
             requireApi().handle(path.substring("/api/".length()), request, response);
-        } else if (!isRead(request)) {
+        } else if (!ApiRouter.isRead(request)) {
             Answers.error(response, 405, "the page's files are read with GET");
         } else if (path.equals("/")) {
             StaticAssets.serve("index.html", response);
@@ -78,10 +82,6 @@ public class ConsoleServlet extends HttpServlet {
         } else {
             Answers.error(response, 404, "the console has no page " + Json.abbreviate(path));
         }
-    }
-
-    static boolean isRead(HttpServletRequest request) {
-        return "GET".equals(request.getMethod()) || "HEAD".equals(request.getMethod());
     }
 
     private ApiRouter requireApi() {

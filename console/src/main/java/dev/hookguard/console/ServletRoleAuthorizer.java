@@ -1,5 +1,6 @@
 package dev.hookguard.console;
 
+import dev.hookguard.console.ConsoleAuthorizer.Operator;
 import jakarta.servlet.http.HttpServletRequest;
 import java.security.Principal;
 import org.jspecify.annotations.Nullable;

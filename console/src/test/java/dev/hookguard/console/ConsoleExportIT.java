@@ -2,6 +2,7 @@ package dev.hookguard.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.hookguard.console.internal.Export;
 import dev.hookguard.core.ErrorClass;
 import java.net.http.HttpResponse;
 import java.util.List;

@@ -7,7 +7,7 @@ import dev.hookguard.core.EventKey;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoredResponse;
 import dev.hookguard.core.memory.InMemoryStore;
-import dev.hookguard.core.operator.AuditEntry;
+import dev.hookguard.core.operator.OperatorAction.AuditEntry;
 import dev.hookguard.core.signature.Scheme;
 import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.servlet.EndpointConfig;

@@ -4,6 +4,7 @@ import static dev.hookguard.console.TestJson.object;
 import static dev.hookguard.console.TestJson.objects;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.hookguard.console.internal.RecordJson;
 import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.StoredResponse;

@@ -8,7 +8,7 @@ import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.internal.OperatorActions;
-import dev.hookguard.core.operator.AuditEntry;
+import dev.hookguard.core.operator.OperatorAction.AuditEntry;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -2,13 +2,14 @@ package dev.hookguard.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.hookguard.console.internal.Export;
 import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.ForwardingRecoveryStore;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.memory.InMemoryStore;
 import dev.hookguard.core.operator.ListFilter;
-import dev.hookguard.core.operator.RecordPage;
+import dev.hookguard.core.operator.OperatorStore.RecordPage;
 import java.io.BufferedReader;
 import java.io.InputStream;
 import java.io.InputStreamReader;

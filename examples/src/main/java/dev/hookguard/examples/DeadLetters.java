@@ -2,7 +2,7 @@ package dev.hookguard.examples;
 
 import dev.hookguard.core.operator.ListFilter;
 import dev.hookguard.core.operator.OperatorStore;
-import dev.hookguard.core.operator.RecordPage;
+import dev.hookguard.core.operator.OperatorStore.RecordPage;
 
 /** Counts dead letters through the store's own listing, the way an operator would find them. */
 final class DeadLetters {

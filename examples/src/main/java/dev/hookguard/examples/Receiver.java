@@ -8,7 +8,6 @@ import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.servlet.HookguardFilter;
 import dev.hookguard.servlet.HookguardFilterConfig;
 import dev.hookguard.servlet.Intake;
-import dev.hookguard.servlet.MicrometerDeliveryMetrics;
 import dev.hookguard.servlet.RecoveryConfig;
 import dev.hookguard.servlet.Retries;
 import dev.hookguard.servlet.internal.dispatch.DispatchOutcome;
@@ -120,7 +119,7 @@ final class Receiver implements AutoCloseable {
             IdempotencyStore store, DemoSecrets secrets, PrometheusMeterRegistry registry, RecoveryConfig recovery) {
         HookguardFilterConfig.Builder config = HookguardFilterConfig.custom()
                 .store(store)
-                .metrics(new MicrometerDeliveryMetrics(registry))
+                .metrics(DeliveryMetrics.micrometer(registry))
                 .storeTimeout(STORE_TIMEOUT)
                 .dispatcher(DispatcherConfig.custom()
                         .workers(DISPATCH_WORKERS)

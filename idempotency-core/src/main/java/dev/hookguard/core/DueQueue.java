@@ -2,6 +2,7 @@ package dev.hookguard.core;
 
 import java.time.Duration;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The due queue of the storage SPI (DESIGN.md §8): records the receiver itself will redeliver, each with a
@@ -61,4 +62,19 @@ public interface DueQueue {
 
     /** The endpoint's due queue at the store's now; cheap (no payload read, O(1) or O(log n)). */
     QueueStats stats(String endpoint);
+
+    /**
+     * The state of one endpoint's due queue, read cheaply (no payload) for gauges and for async intake's
+     * queue limit.
+     *
+     * @param depth records in the due queue: QUEUED, and FAILED with a due time
+     * @param dueNow those due at the store's now (including ones whose dispatch window has lapsed)
+     * @param oldestDueAge how long the oldest due record has been due, or null when none is due
+     */
+    public record QueueStats(
+            long depth, long dueNow, @Nullable Duration oldestDueAge) {
+
+        /** An empty queue. */
+        public static final QueueStats EMPTY = new QueueStats(0, 0, null);
+    }
 }

@@ -1,6 +1,6 @@
 package dev.hookguard.core;
 
-import dev.hookguard.core.operator.AuditEntry;
+import dev.hookguard.core.operator.OperatorAction.AuditEntry;
 import dev.hookguard.core.operator.OperatorStore;
 import java.time.Instant;
 import java.util.List;

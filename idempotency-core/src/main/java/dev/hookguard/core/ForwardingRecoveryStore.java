@@ -1,9 +1,10 @@
 package dev.hookguard.core;
 
-import dev.hookguard.core.operator.AdminOutcome;
+import dev.hookguard.core.DueQueue.QueueStats;
 import dev.hookguard.core.operator.ListFilter;
 import dev.hookguard.core.operator.OperatorAction;
-import dev.hookguard.core.operator.RecordPage;
+import dev.hookguard.core.operator.OperatorStore.AdminOutcome;
+import dev.hookguard.core.operator.OperatorStore.RecordPage;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

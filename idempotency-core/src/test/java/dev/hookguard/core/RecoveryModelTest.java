@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 import dev.hookguard.core.internal.AuditHistory;
-import dev.hookguard.core.operator.AdminOutcome;
-import dev.hookguard.core.operator.AuditEntry;
-import dev.hookguard.core.operator.BulkResult;
 import dev.hookguard.core.operator.ListFilter;
-import dev.hookguard.core.operator.Listing;
+import dev.hookguard.core.operator.ListFilter.Listing;
 import dev.hookguard.core.operator.OperatorAction;
+import dev.hookguard.core.operator.OperatorAction.AuditEntry;
+import dev.hookguard.core.operator.OperatorStore.AdminOutcome;
+import dev.hookguard.core.operator.OperatorStore.BulkResult;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

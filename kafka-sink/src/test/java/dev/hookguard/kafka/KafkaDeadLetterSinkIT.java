@@ -10,9 +10,9 @@ import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordStatus;
+import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.WriteOutcome;
 import dev.hookguard.core.memory.InMemoryStore;
-import dev.hookguard.core.sink.DeadLetterPublishingStore;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -90,8 +90,7 @@ class KafkaDeadLetterSinkIT {
 
     @Test
     void shouldPublishEachRecordThatTurnsDeadOnceAndNothingElse() {
-        DeadLetterPublishingStore store =
-                new DeadLetterPublishingStore(new InMemoryStore(), new KafkaDeadLetterSink(producer, TOPIC));
+        RecoveryStore store = new KafkaDeadLetterSink(producer, TOPIC).wrap(new InMemoryStore());
         EventKey retried = EventKey.of("stripe", "evt_retried");
         EventKey dead = EventKey.of("stripe", "evt_dead");
         Payload payload = new Payload(
@@ -117,7 +116,7 @@ class KafkaDeadLetterSinkIT {
         assertThat(store.find(dead).orElseThrow().status()).isEqualTo(RecordStatus.DEAD);
     }
 
-    private static RecordStatus failOnce(DeadLetterPublishingStore store, EventKey key, Payload payload) {
+    private static RecordStatus failOnce(RecoveryStore store, EventKey key, Payload payload) {
         ClaimOutcome claim = store.claim(key, Fingerprint.of(payload.body()), TWO_ATTEMPTS);
         assertThat(claim).isInstanceOf(ClaimOutcome.Acquired.class);
         WriteOutcome outcome = store.fail(

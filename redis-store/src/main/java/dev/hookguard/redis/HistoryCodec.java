@@ -3,7 +3,7 @@ package dev.hookguard.redis;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import dev.hookguard.core.operator.AuditEntry;
+import dev.hookguard.core.operator.OperatorAction.AuditEntry;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;

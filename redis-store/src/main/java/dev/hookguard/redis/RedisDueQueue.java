@@ -4,13 +4,13 @@ import static dev.hookguard.redis.Args.ascii;
 import static dev.hookguard.redis.Args.millis;
 
 import dev.hookguard.core.DueQueue;
+import dev.hookguard.core.DueQueue.QueueStats;
 import dev.hookguard.core.EnqueueOutcome;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.Payload;
-import dev.hookguard.core.QueueStats;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

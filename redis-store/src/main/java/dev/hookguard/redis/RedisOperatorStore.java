@@ -7,12 +7,12 @@ import static dev.hookguard.redis.Args.utf8;
 
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.IdempotencyPolicy;
-import dev.hookguard.core.operator.AdminOutcome;
-import dev.hookguard.core.operator.AuditEntry;
 import dev.hookguard.core.operator.ListFilter;
 import dev.hookguard.core.operator.OperatorAction;
+import dev.hookguard.core.operator.OperatorAction.AuditEntry;
 import dev.hookguard.core.operator.OperatorStore;
-import dev.hookguard.core.operator.RecordPage;
+import dev.hookguard.core.operator.OperatorStore.AdminOutcome;
+import dev.hookguard.core.operator.OperatorStore.RecordPage;
 import java.time.Duration;
 import java.util.List;
 import org.jspecify.annotations.Nullable;

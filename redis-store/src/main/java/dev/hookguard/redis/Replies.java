@@ -6,7 +6,7 @@ import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.WriteOutcome;
-import dev.hookguard.core.operator.AdminOutcome;
+import dev.hookguard.core.operator.OperatorStore.AdminOutcome;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;

@@ -5,6 +5,9 @@ import dev.hookguard.servlet.internal.dispatch.DispatchOutcome;
 import dev.hookguard.servlet.internal.dispatch.QueueSnapshot;
 import dev.hookguard.servlet.internal.metrics.DeliveryObservation;
 import dev.hookguard.servlet.internal.metrics.DeliveryOutcome;
+import dev.hookguard.servlet.internal.metrics.MicrometerDeliveryMetrics;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.observation.ObservationRegistry;
 import java.time.Duration;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
@@ -12,7 +15,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Where the filter reports what it did (DESIGN.md §7). Micrometer is optional: {@link
- * MicrometerDeliveryMetrics} reports to a {@code MeterRegistry}; {@link #none()} reports nowhere; {@link
+ * #micrometer(MeterRegistry)} reports to a {@code MeterRegistry}; {@link #none()} reports nowhere; {@link
  * #detect()} picks Micrometer's global registry when Micrometer is on the class path. Implementations are
  * thread-safe and never throw.
  */
@@ -57,6 +60,8 @@ public interface DeliveryMetrics {
     String ENDPOINT_TAG = "endpoint";
     /** Tag naming the outcome. */
     String OUTCOME_TAG = "outcome";
+    /** How long a sampled dead-letter count is reused before the store is asked again: 30 seconds. */
+    Duration DEAD_LETTER_REFRESH = Duration.ofSeconds(30);
 
     /** Counts one delivery of the endpoint with this outcome. */
     void delivery(String endpoint, DeliveryOutcome outcome);
@@ -69,7 +74,7 @@ public interface DeliveryMetrics {
 
     /**
      * Publishes the endpoint's dead-letter count, read through {@code count} when the gauge is sampled, at
-     * most once per {@link MicrometerDeliveryMetrics#DEAD_LETTER_REFRESH}. Called once per endpoint when the
+     * most once per {@link #DEAD_LETTER_REFRESH}. Called once per endpoint when the
      * filter starts; the default publishes nothing.
      */
     default void deadLetters(String endpoint, LongSupplier count) {}
@@ -106,6 +111,22 @@ public interface DeliveryMetrics {
      * counts nothing.
      */
     default void failure(String endpoint, DeliveryOutcome outcome, ErrorClass errorClass) {}
+
+    /**
+     * Metrics on this Micrometer registry (the meters above, registered on first use); deliveries are not observed.
+     * Only this method and its sibling touch Micrometer, which must be on the class path to call them.
+     */
+    static DeliveryMetrics micrometer(MeterRegistry registry) {
+        return new MicrometerDeliveryMetrics(registry);
+    }
+
+    /**
+     * Metrics on this Micrometer registry, and each delivery an observation ({@code hookguard.delivery}, see {@link
+     * DeliveryObservation}) on {@code observations}, so that a tracer sees the claim, the handler and the verdict.
+     */
+    static DeliveryMetrics micrometer(MeterRegistry registry, ObservationRegistry observations) {
+        return new MicrometerDeliveryMetrics(registry, observations);
+    }
 
     /** Metrics that go nowhere. */
     static DeliveryMetrics none() {

@@ -2,14 +2,14 @@ package dev.hookguard.servlet;
 
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.signature.EventIdConfig;
-import dev.hookguard.core.signature.EventIdSource;
+import dev.hookguard.core.signature.EventIdConfig.EventIdSource;
 import dev.hookguard.core.signature.GenericHmacConfig;
-import dev.hookguard.core.signature.HmacAlgorithm;
-import dev.hookguard.core.signature.PublicUrl;
+import dev.hookguard.core.signature.GenericHmacConfig.HmacAlgorithm;
+import dev.hookguard.core.signature.GenericHmacConfig.SignatureEncoding;
 import dev.hookguard.core.signature.Scheme;
 import dev.hookguard.core.signature.SecretRules;
 import dev.hookguard.core.signature.SignatureConfig;
-import dev.hookguard.core.signature.SignatureEncoding;
+import dev.hookguard.core.signature.SignatureConfig.PublicUrl;
 import dev.hookguard.core.signature.Verifiers;
 import dev.hookguard.core.signature.WebhookSigner;
 import dev.hookguard.servlet.internal.dispatch.DispatchSigning;
@@ -291,7 +291,10 @@ public class HookguardSettings {
                 property + " must be header:<name> or json-pointer:</pointer> but was '" + source + "'");
     }
 
-    /** {@code policy.*}: the {@code IdempotencyPolicy} of every endpoint. */
+    /**
+     * {@code policy.*}: the {@code IdempotencyPolicy} of every endpoint; also {@code endpoints.<name>.policy.*}, one
+     * endpoint's overrides, whose unset fields take {@code policy.*}.
+     */
     public static class Policy {
 
         /** How long a claim holds an event before another delivery may take it over; renewed while it runs. */
@@ -309,77 +312,6 @@ public class HookguardSettings {
         /** Largest response body stored for replay to duplicates, in bytes or with a unit (KB, MB); a larger one is
          * stored without its body.
          */
-        private @Nullable String responseBodyCap;
-
-        public @Nullable Duration getLease() {
-            return lease;
-        }
-
-        public void setLease(@Nullable Duration lease) {
-            this.lease = lease;
-        }
-
-        public @Nullable Duration getRetention() {
-            return retention;
-        }
-
-        public void setRetention(@Nullable Duration retention) {
-            this.retention = retention;
-        }
-
-        public @Nullable Duration getDeadRetention() {
-            return deadRetention;
-        }
-
-        public void setDeadRetention(@Nullable Duration deadRetention) {
-            this.deadRetention = deadRetention;
-        }
-
-        public @Nullable Integer getMaxAttempts() {
-            return maxAttempts;
-        }
-
-        public void setMaxAttempts(@Nullable Integer maxAttempts) {
-            this.maxAttempts = maxAttempts;
-        }
-
-        public @Nullable String getResponseBodyCap() {
-            return responseBodyCap;
-        }
-
-        public void setResponseBodyCap(@Nullable String responseBodyCap) {
-            this.responseBodyCap = responseBodyCap;
-        }
-
-        void applyTo(IdempotencyPolicy.Builder builder, String prefix) {
-            set(lease, builder::lease);
-            set(retention, builder::retention);
-            set(deadRetention, builder::deadRetention);
-            set(maxAttempts, builder::maxAttempts);
-            if (responseBodyCap != null) {
-                builder.responseBodyCap(bytes(prefix + "response-body-cap", responseBodyCap));
-            }
-        }
-    }
-
-    /** {@code endpoints.<name>.policy.*}: overrides of {@code policy.*} for one endpoint. */
-    public static class EndpointPolicy {
-
-        /** Lease of this endpoint; unset takes policy.lease. */
-        private @Nullable Duration lease;
-
-        /** Retention of this endpoint; unset takes policy.retention. */
-        private @Nullable Duration retention;
-
-        /** Dead-letter retention of this endpoint; unset takes policy.dead-retention. */
-        private @Nullable Duration deadRetention;
-
-        /** Handler runs of this endpoint before DEAD (the receiver's retries included); unset takes
-         * policy.max-attempts.
-         */
-        private @Nullable Integer maxAttempts;
-
-        /** Response body cap of this endpoint; unset takes policy.response-body-cap. */
         private @Nullable String responseBodyCap;
 
         public @Nullable Duration getLease() {
@@ -593,7 +525,7 @@ public class HookguardSettings {
         }
 
         /** Overrides of policy for this endpoint. */
-        private final EndpointPolicy policy = new EndpointPolicy();
+        private final Policy policy = new Policy();
 
         /** Where the event id is found; unset parts take the scheme's rule. */
         private final EventId eventId = new EventId();
@@ -604,7 +536,7 @@ public class HookguardSettings {
         /** The receiver's retry schedule; its attempts are policy.max-attempts. */
         private final BackoffSettings backoff = new BackoffSettings();
 
-        public EndpointPolicy getPolicy() {
+        public Policy getPolicy() {
             return policy;
         }
 

@@ -16,6 +16,7 @@ import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.core.signature.WebhookSigner;
 import dev.hookguard.servlet.internal.metrics.DeliveryObservation;
 import dev.hookguard.servlet.internal.metrics.DeliveryOutcome;
+import dev.hookguard.servlet.internal.metrics.MicrometerDeliveryMetrics;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationHandler;

@@ -11,6 +11,7 @@ import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.memory.InMemoryStore;
 import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.servlet.internal.metrics.DeliveryOutcome;
+import dev.hookguard.servlet.internal.metrics.MicrometerDeliveryMetrics;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import jakarta.servlet.Filter;
 import jakarta.servlet.Servlet;

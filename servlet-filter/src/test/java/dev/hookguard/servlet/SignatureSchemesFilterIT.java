@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hookguard.core.memory.InMemoryStore;
 import dev.hookguard.core.signature.Headers;
-import dev.hookguard.core.signature.PublicUrl;
 import dev.hookguard.core.signature.Scheme;
 import dev.hookguard.core.signature.SignatureConfig;
+import dev.hookguard.core.signature.SignatureConfig.PublicUrl;
 import dev.hookguard.core.signature.WebhookSigner;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;

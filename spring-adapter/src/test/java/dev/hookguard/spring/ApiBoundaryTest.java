@@ -16,6 +16,7 @@ class ApiBoundaryTest {
             Set.of("dev.hookguard.spring", "dev.hookguard.spring.autoconfigure"),
             6,
             Set.of(
+                    "dev.hookguard.console.internal.OperatorService",
                     "dev.hookguard.core.internal.UnrecordableVerdictException",
                     "dev.hookguard.servlet.internal.dispatch.Dispatcher"),
             Set.of());

@@ -13,7 +13,7 @@ import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoredResponse;
 import dev.hookguard.core.WriteOutcome;
-import dev.hookguard.core.operator.Listing;
+import dev.hookguard.core.operator.ListFilter.Listing;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;

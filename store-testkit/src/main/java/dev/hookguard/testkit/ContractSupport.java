@@ -18,7 +18,7 @@ import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.StoredResponse;
 import dev.hookguard.core.operator.ListFilter;
 import dev.hookguard.core.operator.OperatorAction;
-import dev.hookguard.core.operator.RecordPage;
+import dev.hookguard.core.operator.OperatorStore.RecordPage;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;

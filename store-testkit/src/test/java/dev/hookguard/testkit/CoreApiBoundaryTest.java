@@ -20,7 +20,7 @@ class CoreApiBoundaryTest {
                     "dev.hookguard.core.memory",
                     "dev.hookguard.core.sink",
                     "dev.hookguard.core.signature"),
-            58,
+            45,
             Set.of(),
             Set.of());
 

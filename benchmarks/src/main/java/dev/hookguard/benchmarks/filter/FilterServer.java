@@ -17,7 +17,6 @@ import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.servlet.HookguardFilter;
 import dev.hookguard.servlet.HookguardFilterConfig;
 import dev.hookguard.servlet.Intake;
-import dev.hookguard.servlet.MicrometerDeliveryMetrics;
 import dev.hookguard.servlet.RecoveryConfig;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import jakarta.servlet.DispatcherType;
@@ -125,7 +124,7 @@ public final class FilterServer implements AutoCloseable {
         context.addServlet(new ServletHolder(new WebhookServlet()), "/bare/hook");
         context.addServlet(new ServletHolder(new WebhookServlet()), "/memory/hook");
         context.addServlet(new ServletHolder(new AllocationServlet()), "/alloc");
-        DeliveryMetrics metrics = new MicrometerDeliveryMetrics(new SimpleMeterRegistry());
+        DeliveryMetrics metrics = DeliveryMetrics.micrometer(new SimpleMeterRegistry());
         String run = UUID.randomUUID().toString().substring(0, 8);
         InMemoryStore memory = new InMemoryStore();
         List<HookguardFilter> filters = new ArrayList<>();

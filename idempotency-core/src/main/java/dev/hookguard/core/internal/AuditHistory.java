@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import dev.hookguard.core.operator.AuditEntry;
+import dev.hookguard.core.operator.OperatorAction.AuditEntry;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;

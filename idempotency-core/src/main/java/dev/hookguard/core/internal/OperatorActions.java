@@ -3,13 +3,13 @@ package dev.hookguard.core.internal;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.IdempotencyPolicy;
-import dev.hookguard.core.operator.AdminOutcome;
-import dev.hookguard.core.operator.AuditEntry;
-import dev.hookguard.core.operator.BulkResult;
 import dev.hookguard.core.operator.ListFilter;
 import dev.hookguard.core.operator.OperatorAction;
+import dev.hookguard.core.operator.OperatorAction.AuditEntry;
 import dev.hookguard.core.operator.OperatorStore;
-import dev.hookguard.core.operator.RecordPage;
+import dev.hookguard.core.operator.OperatorStore.AdminOutcome;
+import dev.hookguard.core.operator.OperatorStore.BulkResult;
+import dev.hookguard.core.operator.OperatorStore.RecordPage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -6,7 +6,7 @@ import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoredResponse;
 import dev.hookguard.core.internal.AuditHistory;
-import dev.hookguard.core.operator.AuditEntry;
+import dev.hookguard.core.operator.OperatorAction.AuditEntry;
 import java.time.Instant;
 import java.util.List;
 import org.jspecify.annotations.Nullable;

@@ -48,4 +48,42 @@ public record OperatorAction(String actor, @Nullable String note) {
     public AuditEntry entry(Instant at, String action) {
         return new AuditEntry(at, actor, action, note);
     }
+
+    /**
+     * One operator action in a record's history, written by the store in the same atomic operation as the
+     * action itself. A record keeps its newest {@value #MAX_HISTORY} entries, oldest first.
+     *
+     * @param at when the store carried the action out, by its own clock
+     * @param actor who acted (a user name, a service account)
+     * @param action what was done: {@link #REPLAY}, {@link #REQUEUE}, {@link #RESOLVE} or {@link #SKIP}
+     * @param note why, as the operator wrote it; required for a resolve
+     */
+    public record AuditEntry(
+            Instant at,
+            String actor,
+            String action,
+            @Nullable String note) {
+
+        /** The most entries a record keeps; older ones are dropped first. */
+        public static final int MAX_HISTORY = 20;
+
+        /** {@link OperatorStore#replay}. */
+        public static final String REPLAY = "replay";
+        /** {@link OperatorStore#requeue}. */
+        public static final String REQUEUE = "requeue";
+        /** {@link OperatorStore#resolve}. */
+        public static final String RESOLVE = "resolve";
+        /** {@link OperatorStore#skip}. */
+        public static final String SKIP = "skip";
+
+        /** Checks that actor and action are not blank. */
+        public AuditEntry {
+            if (actor == null || actor.isBlank()) {
+                throw new IllegalArgumentException("actor must not be blank but was '" + actor + "'");
+            }
+            if (action == null || action.isBlank()) {
+                throw new IllegalArgumentException("action must not be blank but was '" + action + "'");
+            }
+        }
+    }
 }

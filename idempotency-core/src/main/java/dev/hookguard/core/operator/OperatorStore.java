@@ -1,8 +1,11 @@
 package dev.hookguard.core.operator;
 
 import dev.hookguard.core.EventKey;
+import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.internal.OperatorActions;
+import dev.hookguard.core.operator.OperatorAction.AuditEntry;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -64,4 +67,56 @@ public interface OperatorStore {
      * the last error when given) and the history says {@link AuditEntry#SKIP}.
      */
     AdminOutcome skip(EventKey key, OperatorAction action, IdempotencyPolicy policy);
+
+    /** The result of an operator's action on one record ({@link OperatorStore}). */
+    public enum AdminOutcome {
+        /** The record changed as asked, and the action was added to its history. */
+        UPDATED,
+        /** No record exists for the key (never stored, or past its retention). */
+        NOT_FOUND,
+        /** The action does not apply to the record's status (or it keeps no payload to replay): nothing changed. */
+        WRONG_STATE
+    }
+
+    /**
+     * What a bulk operator action did to the records its filter selected.
+     *
+     * @param updated records changed (and audited)
+     * @param notFound records gone between listing and acting (expired)
+     * @param wrongState records that changed state in between, so the action did not apply
+     */
+    public record BulkResult(long updated, long notFound, long wrongState) {
+
+        /** Nothing done. */
+        public static final BulkResult NONE = new BulkResult(0, 0, 0);
+
+        /** This result with one more outcome counted. */
+        public BulkResult plus(AdminOutcome outcome) {
+            return switch (outcome) {
+                case UPDATED -> new BulkResult(updated + 1, notFound, wrongState);
+                case NOT_FOUND -> new BulkResult(updated, notFound + 1, wrongState);
+                case WRONG_STATE -> new BulkResult(updated, notFound, wrongState + 1);
+            };
+        }
+
+        /** How many records the action was tried on. */
+        public long total() {
+            return updated + notFound + wrongState;
+        }
+    }
+
+    /**
+     * One page of an operator listing ({@link OperatorStore#list}), oldest {@code updatedAt} first.
+     *
+     * @param records the records on this page, with their payloads
+     * @param nextCursor the opaque cursor of the next page, or null when this is the last page
+     */
+    public record RecordPage(
+            List<EventRecord> records, @Nullable String nextCursor) {
+
+        /** Copies the list. */
+        public RecordPage {
+            records = List.copyOf(records);
+        }
+    }
 }

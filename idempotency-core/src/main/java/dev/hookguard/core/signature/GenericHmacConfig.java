@@ -1,13 +1,19 @@
 package dev.hookguard.core.signature;
 
-import dev.hookguard.core.signature.SignedContentTemplate.Placeholder;
+import dev.hookguard.core.signature.EventIdConfig.EventIdSource;
+import dev.hookguard.core.signature.internal.Codecs;
 import dev.hookguard.core.signature.internal.Secrets;
+import dev.hookguard.core.signature.internal.SignedContentTemplate;
+import dev.hookguard.core.signature.internal.SignedContentTemplate.Placeholder;
 import dev.hookguard.core.signature.internal.providers.GenericHmacVerifier;
+import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -105,11 +111,6 @@ public record GenericHmacConfig(
                 .timestampHeader(config.timestampHeader.orElse(null))
                 .idSource(config.idSource.orElse(null))
                 .tolerance(config.tolerance);
-    }
-
-    /** The parsed template. */
-    public SignedContentTemplate parsedTemplate() {
-        return SignedContentTemplate.parse(template);
     }
 
     @Override
@@ -212,6 +213,67 @@ public record GenericHmacConfig(
                     Optional.ofNullable(timestampHeader),
                     Optional.ofNullable(idSource),
                     tolerance);
+        }
+    }
+
+    /** The MAC algorithms a scheme may use; every Java platform provides all three. */
+    public enum HmacAlgorithm {
+        /** HMAC with SHA-1: 20-byte signatures. Only for senders that still use it (Twilio, Intercom). */
+        HMAC_SHA1("HmacSHA1"),
+        /** HMAC with SHA-256: 32-byte signatures. Most provider schemes use it. */
+        HMAC_SHA256("HmacSHA256"),
+        /** HMAC with SHA-512: 64-byte signatures. */
+        HMAC_SHA512("HmacSHA512");
+
+        private final String jcaName;
+
+        HmacAlgorithm(String jcaName) {
+            this.jcaName = jcaName;
+        }
+
+        /** A {@link Mac} of this algorithm initialised with the key, to be cloned and never updated itself. */
+        public Mac prepared(byte[] key) {
+            try {
+                Mac mac = Mac.getInstance(jcaName);
+                mac.init(new SecretKeySpec(key, jcaName));
+                return mac;
+            } catch (GeneralSecurityException e) {
+                throw new IllegalStateException(
+                        "every Java platform has " + jcaName + " and accepts non-empty keys", e);
+            }
+        }
+
+        /** The MAC of the concatenated parts under this key. */
+        public byte[] mac(byte[] key, byte[]... parts) {
+            try {
+                Mac mac = Mac.getInstance(jcaName);
+                mac.init(new SecretKeySpec(key, jcaName));
+                for (byte[] part : parts) {
+                    mac.update(part);
+                }
+                return mac.doFinal();
+            } catch (GeneralSecurityException e) {
+                throw new IllegalStateException(
+                        "every Java platform has " + jcaName + " and accepts non-empty keys", e);
+            }
+        }
+    }
+
+    /** How a signature is written into its header. */
+    public enum SignatureEncoding {
+        /** Lower-case hex digits; upper case is not accepted, so that a signature has one spelling. */
+        HEX,
+        /** Standard base64 (RFC 4648 §4), padded when signing; padding optional, unused bits zero when verifying. */
+        BASE64;
+
+        /** The signature's bytes, or null when the text is not of this encoding. */
+        public byte @Nullable [] decode(String text) {
+            return this == HEX ? Codecs.hex(text) : Codecs.base64(text);
+        }
+
+        /** The signature as text. */
+        public String encode(byte[] signature) {
+            return this == HEX ? Codecs.toHex(signature) : Codecs.toBase64(signature);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.hookguard.core.signature;
 
+import dev.hookguard.core.signature.SignatureConfig.PublicUrl;
 import dev.hookguard.core.signature.internal.FormBody;
 import java.util.List;
 import java.util.Map;

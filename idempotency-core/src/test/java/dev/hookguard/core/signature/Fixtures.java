@@ -2,6 +2,7 @@ package dev.hookguard.core.signature;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import dev.hookguard.core.signature.Verification.RejectionReason;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;

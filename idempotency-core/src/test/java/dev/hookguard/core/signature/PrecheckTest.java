@@ -1,8 +1,8 @@
 package dev.hookguard.core.signature;
 
 import static dev.hookguard.core.signature.Fixtures.clockAt;
-import static dev.hookguard.core.signature.RejectionReason.MISSING_HEADER;
-import static dev.hookguard.core.signature.RejectionReason.TIMESTAMP_OUT_OF_TOLERANCE;
+import static dev.hookguard.core.signature.Verification.RejectionReason.MISSING_HEADER;
+import static dev.hookguard.core.signature.Verification.RejectionReason.TIMESTAMP_OUT_OF_TOLERANCE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Clock;

@@ -3,6 +3,11 @@ package dev.hookguard.core.signature;
 import static dev.hookguard.core.signature.Fixtures.clockAt;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.hookguard.core.signature.EventIdConfig.EventIdSource;
+import dev.hookguard.core.signature.GenericHmacConfig.HmacAlgorithm;
+import dev.hookguard.core.signature.GenericHmacConfig.SignatureEncoding;
+import dev.hookguard.core.signature.SignatureConfig.PublicUrl;
+import dev.hookguard.core.signature.Verification.RejectionReason;
 import dev.hookguard.core.signature.internal.EventIdExtractor;
 import dev.hookguard.core.signature.internal.Rejections;
 import dev.hookguard.core.signature.internal.providers.SendGridVerifierTest;

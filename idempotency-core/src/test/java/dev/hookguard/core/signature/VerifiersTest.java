@@ -5,6 +5,7 @@ import static dev.hookguard.core.signature.Fixtures.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.hookguard.core.signature.Verification.RejectionReason;
 import dev.hookguard.core.signature.internal.EventIdExtractor;
 import dev.hookguard.core.signature.internal.EventIdResult;
 import dev.hookguard.core.signature.internal.providers.GenericHmacVerifier;

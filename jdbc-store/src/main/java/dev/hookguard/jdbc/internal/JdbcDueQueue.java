@@ -1,12 +1,12 @@
 package dev.hookguard.jdbc.internal;
 
+import dev.hookguard.core.DueQueue.QueueStats;
 import dev.hookguard.core.EnqueueOutcome;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.Payload;
-import dev.hookguard.core.QueueStats;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.jdbc.JdbcDialect;
 import dev.hookguard.jdbc.internal.sql.ClaimQueries;

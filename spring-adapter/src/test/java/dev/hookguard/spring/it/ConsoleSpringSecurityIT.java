@@ -7,7 +7,7 @@ import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.RecordStatus;
-import dev.hookguard.core.operator.AuditEntry;
+import dev.hookguard.core.operator.OperatorAction.AuditEntry;
 import dev.hookguard.core.signature.Scheme;
 import java.net.http.HttpResponse;
 import java.util.List;

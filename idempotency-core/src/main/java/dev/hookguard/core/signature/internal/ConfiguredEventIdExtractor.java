@@ -3,7 +3,7 @@ package dev.hookguard.core.signature.internal;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.signature.EventIdConfig;
-import dev.hookguard.core.signature.EventIdSource;
+import dev.hookguard.core.signature.EventIdConfig.EventIdSource;
 import dev.hookguard.core.signature.Headers;
 import java.util.Optional;
 

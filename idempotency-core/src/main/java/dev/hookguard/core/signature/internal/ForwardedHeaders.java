@@ -1,7 +1,7 @@
 package dev.hookguard.core.signature.internal;
 
 import dev.hookguard.core.signature.Headers;
-import dev.hookguard.core.signature.PublicUrl;
+import dev.hookguard.core.signature.SignatureConfig.PublicUrl;
 import dev.hookguard.core.signature.WebhookRequest;
 import java.util.Locale;
 import org.jspecify.annotations.Nullable;

@@ -1,6 +1,6 @@
 package dev.hookguard.core.signature.internal;
 
-import dev.hookguard.core.signature.EventIdSource;
+import dev.hookguard.core.signature.EventIdConfig.EventIdSource;
 import dev.hookguard.core.signature.Headers;
 import java.util.List;
 

@@ -1,6 +1,6 @@
 package dev.hookguard.core.signature.internal;
 
-import dev.hookguard.core.signature.HmacAlgorithm;
+import dev.hookguard.core.signature.GenericHmacConfig.HmacAlgorithm;
 import java.security.MessageDigest;
 import java.util.List;
 import javax.crypto.Mac;

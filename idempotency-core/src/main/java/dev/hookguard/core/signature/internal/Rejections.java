@@ -1,9 +1,9 @@
 package dev.hookguard.core.signature.internal;
 
-import static dev.hookguard.core.signature.RejectionReason.MALFORMED_HEADER;
-import static dev.hookguard.core.signature.RejectionReason.MISSING_HEADER;
-import static dev.hookguard.core.signature.RejectionReason.NO_MATCHING_SIGNATURE;
-import static dev.hookguard.core.signature.RejectionReason.UNSUPPORTED_VERSION;
+import static dev.hookguard.core.signature.Verification.RejectionReason.MALFORMED_HEADER;
+import static dev.hookguard.core.signature.Verification.RejectionReason.MISSING_HEADER;
+import static dev.hookguard.core.signature.Verification.RejectionReason.NO_MATCHING_SIGNATURE;
+import static dev.hookguard.core.signature.Verification.RejectionReason.UNSUPPORTED_VERSION;
 
 import dev.hookguard.core.signature.Headers;
 import dev.hookguard.core.signature.Verification.Rejected;

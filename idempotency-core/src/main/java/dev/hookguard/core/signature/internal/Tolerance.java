@@ -1,6 +1,6 @@
 package dev.hookguard.core.signature.internal;
 
-import static dev.hookguard.core.signature.RejectionReason.TIMESTAMP_OUT_OF_TOLERANCE;
+import static dev.hookguard.core.signature.Verification.RejectionReason.TIMESTAMP_OUT_OF_TOLERANCE;
 
 import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.core.signature.Verification;

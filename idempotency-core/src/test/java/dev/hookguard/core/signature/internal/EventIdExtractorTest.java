@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.signature.EventIdConfig;
-import dev.hookguard.core.signature.EventIdSource;
+import dev.hookguard.core.signature.EventIdConfig.EventIdSource;
 import dev.hookguard.core.signature.GenericHmacConfig;
 import dev.hookguard.core.signature.Headers;
 import dev.hookguard.core.signature.Scheme;

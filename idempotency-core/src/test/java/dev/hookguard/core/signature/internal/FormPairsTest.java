@@ -4,7 +4,7 @@ import static dev.hookguard.core.signature.Fixtures.utf8;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.hookguard.core.signature.HmacAlgorithm;
+import dev.hookguard.core.signature.GenericHmacConfig.HmacAlgorithm;
 import java.io.ByteArrayOutputStream;
 import java.net.URLDecoder;
 import java.net.URLEncoder;

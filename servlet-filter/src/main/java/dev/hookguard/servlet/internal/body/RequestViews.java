@@ -7,7 +7,7 @@ import jakarta.servlet.http.HttpServletRequest;
 /**
  * The verifiers' view of a servlet request: method, the URL as the container received it (raw path and query,
  * never decoded), headers and the body the filter has read. Schemes that sign the URL turn it into the public URL
- * with their {@link dev.hookguard.core.signature.PublicUrl}.
+ * with their {@link dev.hookguard.core.signature.SignatureConfig.PublicUrl}.
  */
 public final class RequestViews {
 

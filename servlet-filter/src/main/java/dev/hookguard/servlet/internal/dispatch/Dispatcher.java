@@ -1,7 +1,7 @@
 package dev.hookguard.servlet.internal.dispatch;
 
+import dev.hookguard.core.DueQueue.QueueStats;
 import dev.hookguard.core.EventRecord;
-import dev.hookguard.core.QueueStats;
 import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.servlet.DispatcherConfig;
 import dev.hookguard.servlet.EndpointConfig;

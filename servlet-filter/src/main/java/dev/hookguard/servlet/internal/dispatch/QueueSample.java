@@ -1,6 +1,6 @@
 package dev.hookguard.servlet.internal.dispatch;
 
-import dev.hookguard.core.QueueStats;
+import dev.hookguard.core.DueQueue.QueueStats;
 import java.time.Instant;
 import java.util.EnumMap;
 import java.util.Map;

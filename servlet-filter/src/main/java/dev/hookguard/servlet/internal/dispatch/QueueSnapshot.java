@@ -1,6 +1,6 @@
 package dev.hookguard.servlet.internal.dispatch;
 
-import dev.hookguard.core.QueueStats;
+import dev.hookguard.core.DueQueue.QueueStats;
 import dev.hookguard.servlet.DispatcherConfig;
 import java.time.Instant;
 import java.util.Map;
@@ -12,7 +12,7 @@ import java.util.Map;
  *
  * @param endpoint the endpoint
  * @param stats depth, records due now and the oldest due age, from {@link dev.hookguard.core.DueQueue#stats}
- * @param stalled stalled records ({@link dev.hookguard.core.operator.Listing#STALLED}) the last sweep counted
+ * @param stalled stalled records ({@link dev.hookguard.core.operator.ListFilter.Listing#STALLED}) the last sweep counted
  * @param dispatches this node's dispatches of the endpoint since start, by outcome
  * @param sampledAt when the stats were read
  */

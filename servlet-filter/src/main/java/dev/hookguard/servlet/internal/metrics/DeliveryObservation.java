@@ -1,7 +1,5 @@
 package dev.hookguard.servlet.internal.metrics;
 
-import dev.hookguard.servlet.MicrometerDeliveryMetrics;
-
 /**
  * The trace of one delivery (DESIGN.md §7): opened when a request reaches a guarded endpoint, told the event id, the
  * attempt and the outcome as they become known, marked at the claim, the handler and the verdict, and stopped once.

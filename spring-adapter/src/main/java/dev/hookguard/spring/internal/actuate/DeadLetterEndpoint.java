@@ -1,6 +1,6 @@
 package dev.hookguard.spring.internal.actuate;
 
-import dev.hookguard.console.OperatorService;
+import dev.hookguard.console.internal.OperatorService;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.HeaderRedaction;
 import dev.hookguard.core.IdempotencyPolicy;

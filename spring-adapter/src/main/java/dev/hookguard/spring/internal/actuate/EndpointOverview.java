@@ -1,9 +1,9 @@
 package dev.hookguard.spring.internal.actuate;
 
-import dev.hookguard.core.QueueStats;
+import dev.hookguard.core.DueQueue.QueueStats;
 import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.operator.ListFilter;
-import dev.hookguard.core.operator.Listing;
+import dev.hookguard.core.operator.ListFilter.Listing;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;

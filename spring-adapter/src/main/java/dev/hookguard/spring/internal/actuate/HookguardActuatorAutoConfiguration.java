@@ -1,6 +1,6 @@
 package dev.hookguard.spring.internal.actuate;
 
-import dev.hookguard.console.OperatorService;
+import dev.hookguard.console.internal.OperatorService;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.spring.HookguardConfigurationException;

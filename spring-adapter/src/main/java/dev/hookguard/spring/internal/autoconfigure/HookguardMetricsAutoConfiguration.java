@@ -1,7 +1,6 @@
 package dev.hookguard.spring.internal.autoconfigure;
 
 import dev.hookguard.servlet.DeliveryMetrics;
-import dev.hookguard.servlet.MicrometerDeliveryMetrics;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationRegistry;
 import org.springframework.beans.factory.ObjectProvider;
@@ -18,7 +17,7 @@ import org.springframework.context.annotation.Bean;
  */
 @AutoConfiguration(after = HookguardAutoConfiguration.class)
 @ConditionalOnHookguardEnabled
-@ConditionalOnClass({MeterRegistry.class, MicrometerDeliveryMetrics.class})
+@ConditionalOnClass(MeterRegistry.class)
 public class HookguardMetricsAutoConfiguration {
 
     /**
@@ -33,6 +32,6 @@ public class HookguardMetricsAutoConfiguration {
         MeterRegistry registry = registries.getIfUnique();
         return registry == null
                 ? DeliveryMetrics.none()
-                : new MicrometerDeliveryMetrics(registry, observations.getIfUnique(() -> ObservationRegistry.NOOP));
+                : DeliveryMetrics.micrometer(registry, observations.getIfUnique(() -> ObservationRegistry.NOOP));
     }
 }

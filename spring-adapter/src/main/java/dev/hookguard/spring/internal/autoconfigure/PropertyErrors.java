@@ -1,11 +1,7 @@
 package dev.hookguard.spring.internal.autoconfigure;
 
 import dev.hookguard.spring.HookguardConfigurationException;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
 import java.util.function.Supplier;
-import org.springframework.util.unit.DataSize;
 
 /**
  * Failures that name their property. The library's validation messages start with the builder field ({@code
@@ -57,30 +53,6 @@ public final class PropertyErrors {
         }
         return HookguardConfigurationException.property(
                 prefix + "." + kebab(field), space < 0 ? "is invalid" : message.substring(space + 1));
-    }
-
-    static int bytes(String property, DataSize size) {
-        long bytes = size.toBytes();
-        if (bytes < 0 || bytes > Integer.MAX_VALUE) {
-            throw HookguardConfigurationException.property(
-                    property, "must be between 0 B and " + Integer.MAX_VALUE + " B but was " + size);
-        }
-        return (int) bytes;
-    }
-
-    static <E extends Enum<E>> E enumOf(Class<E> type, String property, String value) {
-        String constant = value.trim().toUpperCase(Locale.ROOT).replace('-', '_');
-        for (E candidate : type.getEnumConstants()) {
-            if (candidate.name().equals(constant)) {
-                return candidate;
-            }
-        }
-        List<String> allowed = new ArrayList<>();
-        for (E candidate : type.getEnumConstants()) {
-            allowed.add(candidate.name().toLowerCase(Locale.ROOT).replace('_', '-'));
-        }
-        throw HookguardConfigurationException.property(
-                property, "must be one of " + String.join(", ", allowed) + " but was '" + value + "'");
     }
 
     private static String kebab(String camel) {

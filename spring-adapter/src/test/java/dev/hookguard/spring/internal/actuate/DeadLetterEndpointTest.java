@@ -12,7 +12,7 @@ import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.memory.InMemoryStore;
 import dev.hookguard.core.operator.ListFilter;
-import dev.hookguard.core.operator.Listing;
+import dev.hookguard.core.operator.ListFilter.Listing;
 import dev.hookguard.core.signature.Scheme;
 import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.servlet.EndpointConfig;

@@ -8,7 +8,7 @@ import dev.hookguard.jdbc.JdbcDialect;
 import dev.hookguard.jdbc.JdbcIdempotencyStore;
 import dev.hookguard.jdbc.JdbcSchema;
 import dev.hookguard.servlet.DeliveryMetrics;
-import dev.hookguard.servlet.MicrometerDeliveryMetrics;
+import dev.hookguard.servlet.internal.metrics.MicrometerDeliveryMetrics;
 import dev.hookguard.spring.HookguardFilterCustomizer;
 import dev.hookguard.spring.autoconfigure.HookguardProperties;
 import dev.hookguard.spring.internal.actuate.DeadLetterEndpoint;
@@ -336,7 +336,7 @@ class HookguardAutoConfigurationTest {
     @Test
     void shouldDeclareNoDeadLetterEndpointWithoutTheConsoleModuleWhoseOperatorServiceItShows() {
         runner.withPropertyValues("management.endpoints.web.exposure.include=health,hookguard")
-                .withClassLoader(new FilteredClassLoader(dev.hookguard.console.OperatorService.class))
+                .withClassLoader(new FilteredClassLoader(dev.hookguard.console.internal.OperatorService.class))
                 .run(context -> assertThat(context).doesNotHaveBean(DeadLetterEndpoint.class));
     }
 

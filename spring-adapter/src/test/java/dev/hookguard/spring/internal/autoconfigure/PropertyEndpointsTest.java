@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.signature.EventIdConfig;
-import dev.hookguard.core.signature.EventIdSource;
+import dev.hookguard.core.signature.EventIdConfig.EventIdSource;
 import dev.hookguard.core.signature.Headers;
 import dev.hookguard.core.signature.Scheme;
 import dev.hookguard.core.signature.Verification;
@@ -206,8 +206,8 @@ class PropertyEndpointsTest {
                                 .secrets("s3cr3t-0123456789abcdef")
                                 .signatureHeader("X-Signature")
                                 .prefix("sha256=")
-                                .encoding(dev.hookguard.core.signature.SignatureEncoding.BASE64)
-                                .algorithm(dev.hookguard.core.signature.HmacAlgorithm.HMAC_SHA512)
+                                .encoding(dev.hookguard.core.signature.GenericHmacConfig.SignatureEncoding.BASE64)
+                                .algorithm(dev.hookguard.core.signature.GenericHmacConfig.HmacAlgorithm.HMAC_SHA512)
                                 .template("{id}.{body}")
                                 .idSource(EventIdSource.header("X-Event-Id"))
                                 .build(),

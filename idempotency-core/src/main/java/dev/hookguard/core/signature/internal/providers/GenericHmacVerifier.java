@@ -1,20 +1,20 @@
 package dev.hookguard.core.signature.internal.providers;
 
-import dev.hookguard.core.signature.EventIdSource;
+import dev.hookguard.core.signature.EventIdConfig.EventIdSource;
 import dev.hookguard.core.signature.GenericHmacConfig;
+import dev.hookguard.core.signature.GenericHmacConfig.SignatureEncoding;
 import dev.hookguard.core.signature.Headers;
-import dev.hookguard.core.signature.RejectionReason;
-import dev.hookguard.core.signature.SignatureEncoding;
 import dev.hookguard.core.signature.SignatureVerifier;
-import dev.hookguard.core.signature.SignedContentTemplate;
-import dev.hookguard.core.signature.SignedContentTemplate.Placeholder;
 import dev.hookguard.core.signature.Verification;
 import dev.hookguard.core.signature.Verification.Rejected;
+import dev.hookguard.core.signature.Verification.RejectionReason;
 import dev.hookguard.core.signature.internal.HeaderChecks;
 import dev.hookguard.core.signature.internal.IdReader;
 import dev.hookguard.core.signature.internal.MacKeys;
 import dev.hookguard.core.signature.internal.Rejections;
 import dev.hookguard.core.signature.internal.Secrets;
+import dev.hookguard.core.signature.internal.SignedContentTemplate;
+import dev.hookguard.core.signature.internal.SignedContentTemplate.Placeholder;
 import dev.hookguard.core.signature.internal.Tolerance;
 import java.time.Clock;
 import java.util.Optional;
@@ -40,7 +40,7 @@ public final class GenericHmacVerifier implements SignatureVerifier {
     /** A verifier with this configuration and clock. */
     public GenericHmacVerifier(GenericHmacConfig config, Clock clock) {
         this.config = config;
-        this.template = config.parsedTemplate();
+        this.template = SignedContentTemplate.parse(config.template());
         this.keys = new MacKeys(config.algorithm(), Secrets.utf8Keys(config.secrets()));
         this.tolerance = new Tolerance(config.tolerance(), clock);
         SignatureEncoding encoding = config.encoding();

@@ -4,10 +4,10 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 
 import dev.hookguard.core.signature.EventIdConfig;
 import dev.hookguard.core.signature.Headers;
-import dev.hookguard.core.signature.RejectionReason;
 import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.core.signature.SignatureVerifier;
 import dev.hookguard.core.signature.Verification;
+import dev.hookguard.core.signature.Verification.RejectionReason;
 import dev.hookguard.core.signature.internal.Rejections;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

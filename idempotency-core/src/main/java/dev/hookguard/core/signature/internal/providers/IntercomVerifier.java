@@ -1,7 +1,7 @@
 package dev.hookguard.core.signature.internal.providers;
 
+import dev.hookguard.core.signature.GenericHmacConfig.HmacAlgorithm;
 import dev.hookguard.core.signature.Headers;
-import dev.hookguard.core.signature.HmacAlgorithm;
 import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.core.signature.SignatureVerifier;
 import dev.hookguard.core.signature.Verification;

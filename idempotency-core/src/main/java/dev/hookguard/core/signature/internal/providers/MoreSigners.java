@@ -1,7 +1,7 @@
 package dev.hookguard.core.signature.internal.providers;
 
-import static dev.hookguard.core.signature.HmacAlgorithm.HMAC_SHA1;
-import static dev.hookguard.core.signature.HmacAlgorithm.HMAC_SHA256;
+import static dev.hookguard.core.signature.GenericHmacConfig.HmacAlgorithm.HMAC_SHA1;
+import static dev.hookguard.core.signature.GenericHmacConfig.HmacAlgorithm.HMAC_SHA256;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
 import dev.hookguard.core.signature.Headers;

@@ -2,8 +2,8 @@ package dev.hookguard.core.signature.internal.providers;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import dev.hookguard.core.signature.GenericHmacConfig.HmacAlgorithm;
 import dev.hookguard.core.signature.Headers;
-import dev.hookguard.core.signature.HmacAlgorithm;
 import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.core.signature.SignatureVerifier;
 import dev.hookguard.core.signature.Verification;

@@ -1,12 +1,12 @@
 package dev.hookguard.core.signature.internal.providers;
 
 import dev.hookguard.core.signature.EventIdConfig;
+import dev.hookguard.core.signature.GenericHmacConfig.HmacAlgorithm;
 import dev.hookguard.core.signature.Headers;
-import dev.hookguard.core.signature.HmacAlgorithm;
-import dev.hookguard.core.signature.RejectionReason;
 import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.core.signature.SignatureVerifier;
 import dev.hookguard.core.signature.Verification;
+import dev.hookguard.core.signature.Verification.RejectionReason;
 import dev.hookguard.core.signature.internal.Codecs;
 import dev.hookguard.core.signature.internal.HeaderChecks;
 import dev.hookguard.core.signature.internal.MacKeys;

@@ -1,15 +1,15 @@
 package dev.hookguard.core.signature.internal.providers;
 
-import static dev.hookguard.core.signature.HmacAlgorithm.HMAC_SHA256;
+import static dev.hookguard.core.signature.GenericHmacConfig.HmacAlgorithm.HMAC_SHA256;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
-import dev.hookguard.core.signature.EventIdSource;
+import dev.hookguard.core.signature.EventIdConfig.EventIdSource;
 import dev.hookguard.core.signature.GenericHmacConfig;
 import dev.hookguard.core.signature.Headers;
-import dev.hookguard.core.signature.SignedContentTemplate;
 import dev.hookguard.core.signature.WebhookSigner;
 import dev.hookguard.core.signature.internal.Codecs;
 import dev.hookguard.core.signature.internal.Secrets;
+import dev.hookguard.core.signature.internal.SignedContentTemplate;
 import java.time.Instant;
 
 /** The {@link WebhookSigner} of each scheme: the mirror image of its verifier. */
@@ -69,7 +69,7 @@ public final class Signers {
 
     public static WebhookSigner generic(GenericHmacConfig config, String secret) {
         byte[] key = utf8Key(secret);
-        SignedContentTemplate template = config.parsedTemplate();
+        SignedContentTemplate template = SignedContentTemplate.parse(config.template());
         return (id, timestamp, body) -> {
             String seconds = seconds(timestamp);
             byte[] mac = config.algorithm().mac(key, template.render(id, seconds, body));

@@ -2,10 +2,10 @@ package dev.hookguard.core.signature.internal.providers;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import dev.hookguard.core.signature.GenericHmacConfig.HmacAlgorithm;
 import dev.hookguard.core.signature.Headers;
-import dev.hookguard.core.signature.HmacAlgorithm;
-import dev.hookguard.core.signature.PublicUrl;
 import dev.hookguard.core.signature.SignatureConfig;
+import dev.hookguard.core.signature.SignatureConfig.PublicUrl;
 import dev.hookguard.core.signature.SignatureVerifier;
 import dev.hookguard.core.signature.Verification;
 import dev.hookguard.core.signature.WebhookRequest;

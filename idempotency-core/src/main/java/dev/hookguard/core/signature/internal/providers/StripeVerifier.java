@@ -2,13 +2,13 @@ package dev.hookguard.core.signature.internal.providers;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import dev.hookguard.core.signature.GenericHmacConfig.HmacAlgorithm;
 import dev.hookguard.core.signature.Headers;
-import dev.hookguard.core.signature.HmacAlgorithm;
-import dev.hookguard.core.signature.RejectionReason;
 import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.core.signature.SignatureVerifier;
 import dev.hookguard.core.signature.Verification;
 import dev.hookguard.core.signature.Verification.Rejected;
+import dev.hookguard.core.signature.Verification.RejectionReason;
 import dev.hookguard.core.signature.internal.Codecs;
 import dev.hookguard.core.signature.internal.MacKeys;
 import dev.hookguard.core.signature.internal.Rejections;

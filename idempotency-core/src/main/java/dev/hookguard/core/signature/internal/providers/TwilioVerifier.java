@@ -4,10 +4,10 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.signature.EventIdConfig;
+import dev.hookguard.core.signature.GenericHmacConfig.HmacAlgorithm;
 import dev.hookguard.core.signature.Headers;
-import dev.hookguard.core.signature.HmacAlgorithm;
-import dev.hookguard.core.signature.PublicUrl;
 import dev.hookguard.core.signature.SignatureConfig;
+import dev.hookguard.core.signature.SignatureConfig.PublicUrl;
 import dev.hookguard.core.signature.SignatureVerifier;
 import dev.hookguard.core.signature.Verification;
 import dev.hookguard.core.signature.Verification.Rejected;

@@ -1,8 +1,8 @@
 package dev.hookguard.core.signature.internal.providers;
 
-import dev.hookguard.core.signature.PublicUrl;
-import dev.hookguard.core.signature.RejectionReason;
+import dev.hookguard.core.signature.SignatureConfig.PublicUrl;
 import dev.hookguard.core.signature.Verification.Rejected;
+import dev.hookguard.core.signature.Verification.RejectionReason;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.LinkedHashSet;

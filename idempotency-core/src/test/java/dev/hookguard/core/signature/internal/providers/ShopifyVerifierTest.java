@@ -4,9 +4,9 @@ import static dev.hookguard.core.signature.Fixtures.flip;
 import static dev.hookguard.core.signature.Fixtures.messageOf;
 import static dev.hookguard.core.signature.Fixtures.reasonOf;
 import static dev.hookguard.core.signature.Fixtures.utf8;
-import static dev.hookguard.core.signature.RejectionReason.MALFORMED_HEADER;
-import static dev.hookguard.core.signature.RejectionReason.MISSING_HEADER;
-import static dev.hookguard.core.signature.RejectionReason.NO_MATCHING_SIGNATURE;
+import static dev.hookguard.core.signature.Verification.RejectionReason.MALFORMED_HEADER;
+import static dev.hookguard.core.signature.Verification.RejectionReason.MISSING_HEADER;
+import static dev.hookguard.core.signature.Verification.RejectionReason.NO_MATCHING_SIGNATURE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hookguard.core.signature.Headers;

@@ -2,15 +2,15 @@ package dev.hookguard.core.signature.internal.providers;
 
 import static dev.hookguard.core.signature.Fixtures.reasonOf;
 import static dev.hookguard.core.signature.Fixtures.utf8;
-import static dev.hookguard.core.signature.RejectionReason.MALFORMED_HEADER;
-import static dev.hookguard.core.signature.RejectionReason.MISSING_HEADER;
-import static dev.hookguard.core.signature.RejectionReason.NO_MATCHING_SIGNATURE;
+import static dev.hookguard.core.signature.Verification.RejectionReason.MALFORMED_HEADER;
+import static dev.hookguard.core.signature.Verification.RejectionReason.MISSING_HEADER;
+import static dev.hookguard.core.signature.Verification.RejectionReason.NO_MATCHING_SIGNATURE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hookguard.core.signature.Headers;
-import dev.hookguard.core.signature.PublicUrl;
 import dev.hookguard.core.signature.Scheme;
 import dev.hookguard.core.signature.SignatureConfig;
+import dev.hookguard.core.signature.SignatureConfig.PublicUrl;
 import dev.hookguard.core.signature.SignatureVerifier;
 import dev.hookguard.core.signature.Verifiers;
 import dev.hookguard.core.signature.WebhookRequest;

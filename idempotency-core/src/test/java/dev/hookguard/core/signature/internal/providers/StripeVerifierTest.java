@@ -5,11 +5,11 @@ import static dev.hookguard.core.signature.Fixtures.flip;
 import static dev.hookguard.core.signature.Fixtures.messageOf;
 import static dev.hookguard.core.signature.Fixtures.reasonOf;
 import static dev.hookguard.core.signature.Fixtures.utf8;
-import static dev.hookguard.core.signature.RejectionReason.MALFORMED_HEADER;
-import static dev.hookguard.core.signature.RejectionReason.MISSING_HEADER;
-import static dev.hookguard.core.signature.RejectionReason.NO_MATCHING_SIGNATURE;
-import static dev.hookguard.core.signature.RejectionReason.TIMESTAMP_OUT_OF_TOLERANCE;
-import static dev.hookguard.core.signature.RejectionReason.UNSUPPORTED_VERSION;
+import static dev.hookguard.core.signature.Verification.RejectionReason.MALFORMED_HEADER;
+import static dev.hookguard.core.signature.Verification.RejectionReason.MISSING_HEADER;
+import static dev.hookguard.core.signature.Verification.RejectionReason.NO_MATCHING_SIGNATURE;
+import static dev.hookguard.core.signature.Verification.RejectionReason.TIMESTAMP_OUT_OF_TOLERANCE;
+import static dev.hookguard.core.signature.Verification.RejectionReason.UNSUPPORTED_VERSION;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hookguard.core.signature.Headers;

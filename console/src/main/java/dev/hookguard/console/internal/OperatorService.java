@@ -1,14 +1,17 @@
-package dev.hookguard.console;
+package dev.hookguard.console.internal;
 
+import dev.hookguard.console.ConsoleConfig;
+import dev.hookguard.console.ConsoleConfig.RecordFinder;
+import dev.hookguard.console.ReplayListener;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.HeaderRedaction;
 import dev.hookguard.core.IdempotencyPolicy;
-import dev.hookguard.core.operator.AdminOutcome;
-import dev.hookguard.core.operator.BulkResult;
 import dev.hookguard.core.operator.ListFilter;
 import dev.hookguard.core.operator.OperatorStore;
-import dev.hookguard.core.operator.RecordPage;
+import dev.hookguard.core.operator.OperatorStore.AdminOutcome;
+import dev.hookguard.core.operator.OperatorStore.BulkResult;
+import dev.hookguard.core.operator.OperatorStore.RecordPage;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;

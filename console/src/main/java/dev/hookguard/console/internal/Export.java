@@ -1,10 +1,11 @@
-package dev.hookguard.console;
+package dev.hookguard.console.internal;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.hookguard.console.ConsoleConfig;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.StoreUnavailableException;
 import dev.hookguard.core.operator.ListFilter;
-import dev.hookguard.core.operator.RecordPage;
+import dev.hookguard.core.operator.OperatorStore.RecordPage;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -16,10 +17,10 @@ import org.jspecify.annotations.Nullable;
  * stays flat whatever the size of the set. If the store fails after the first page, the last line is an
  * {@code {"error": ...}} object, so that a reader can tell a cut export from a complete one.
  */
-final class Export {
+public final class Export {
 
     /** Records read per page. */
-    static final int PAGE = 200;
+    public static final int PAGE = 200;
 
     private final ConsoleConfig config;
     private final RecordJson records;

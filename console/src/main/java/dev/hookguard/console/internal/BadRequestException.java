@@ -1,7 +1,7 @@
-package dev.hookguard.console;
+package dev.hookguard.console.internal;
 
 /** A client's mistake in a console request: answered 400 with the message, which names the bad value. */
-final class BadRequestException extends RuntimeException {
+public final class BadRequestException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 

@@ -1,11 +1,11 @@
-package dev.hookguard.console;
+package dev.hookguard.console.internal;
 
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.HeaderRedaction;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoredResponse;
-import dev.hookguard.core.operator.AuditEntry;
+import dev.hookguard.core.operator.OperatorAction.AuditEntry;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,10 +20,10 @@ import org.jspecify.annotations.Nullable;
  * ISO-8601), so that any JSON writer renders them the same: the console's generator, Boot 3's Jackson 2 and Boot
  * 4's Jackson 3.
  */
-final class RecordJson {
+public final class RecordJson {
 
     /** The most characters of a stored response's body that a {@link #reason} quotes. */
-    static final int REASON_BODY_CHARS = 300;
+    public static final int REASON_BODY_CHARS = 300;
 
     /** How a body is written. */
     enum BodyView {
@@ -81,8 +81,9 @@ final class RecordJson {
     }
 
     /** The reason of a stalled record that keeps no payload (DESIGN.md §8): nothing can redeliver it. */
-    static final String NO_PAYLOAD = "no payload kept (claimed by a node or store that did not keep it), so it cannot"
-            + " be redelivered: resolve or skip it, or replay it once a delivery brings its payload";
+    public static final String NO_PAYLOAD =
+            "no payload kept (claimed by a node or store that did not keep it), so it cannot"
+                    + " be redelivered: resolve or skip it, or replay it once a delivery brings its payload";
 
     /**
      * Why the record is where it is: for a REJECTED record, the answer that rejected it, {@code HTTP <status>: <body>}

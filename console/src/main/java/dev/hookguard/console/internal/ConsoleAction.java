@@ -1,12 +1,12 @@
-package dev.hookguard.console;
+package dev.hookguard.console.internal;
 
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.internal.OperatorActions;
-import dev.hookguard.core.operator.AdminOutcome;
-import dev.hookguard.core.operator.BulkResult;
 import dev.hookguard.core.operator.ListFilter;
 import dev.hookguard.core.operator.OperatorAction;
+import dev.hookguard.core.operator.OperatorStore.AdminOutcome;
+import dev.hookguard.core.operator.OperatorStore.BulkResult;
 import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 

@@ -1,5 +1,6 @@
-package dev.hookguard.console;
+package dev.hookguard.console.internal;
 
+import dev.hookguard.console.ConsoleAuthorizer.Operator;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -15,12 +16,12 @@ import org.jspecify.annotations.Nullable;
  * api/session} (a same-origin read another site cannot make) and sends it in {@value #HEADER} with every
  * write; a forged cross-site form can set neither the header nor the credentials.
  */
-final class CsrfTokens {
+public final class CsrfTokens {
 
     /** The request header that carries the token. */
     static final String HEADER = "X-Hookguard-Csrf";
     /** Shortest accepted key: 32 bytes. */
-    static final int MIN_KEY_BYTES = 32;
+    public static final int MIN_KEY_BYTES = 32;
 
     private final SecretKeySpec key;
 
@@ -33,7 +34,7 @@ final class CsrfTokens {
     }
 
     /** A fresh random key, for a single node (tokens change when it restarts; the page fetches a new one). */
-    static byte[] randomKey() {
+    public static byte[] randomKey() {
         byte[] key = new byte[MIN_KEY_BYTES];
         new SecureRandom().nextBytes(key);
         return key;

@@ -1,11 +1,11 @@
-package dev.hookguard.console;
+package dev.hookguard.console.internal;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 
 /** Writes the console's JSON answers and its one-sentence errors. */
-final class Answers {
+public final class Answers {
 
     /** Writes one JSON document. */
     @FunctionalInterface
@@ -29,7 +29,7 @@ final class Answers {
         json(response, answer.status(), json -> Json.write(json, answer.body()));
     }
 
-    static void error(HttpServletResponse response, int status, String message) throws IOException {
+    public static void error(HttpServletResponse response, int status, String message) throws IOException {
         json(response, status, json -> {
             json.writeStartObject();
             json.writeStringField("error", message);
@@ -38,7 +38,7 @@ final class Answers {
     }
 
     /** Headers every console answer carries: no caching, no sniffing, no framing, no inline code. */
-    static void hardened(HttpServletResponse response) {
+    public static void hardened(HttpServletResponse response) {
         response.setHeader("Cache-Control", "no-store");
         response.setHeader("X-Content-Type-Options", "nosniff");
         response.setHeader("X-Frame-Options", "DENY");

@@ -1,13 +1,10 @@
-package dev.hookguard.servlet;
+package dev.hookguard.servlet.internal.metrics;
 
+import dev.hookguard.core.DueQueue.QueueStats;
 import dev.hookguard.core.ErrorClass;
-import dev.hookguard.core.QueueStats;
+import dev.hookguard.servlet.DeliveryMetrics;
 import dev.hookguard.servlet.internal.dispatch.DispatchOutcome;
 import dev.hookguard.servlet.internal.dispatch.QueueSnapshot;
-import dev.hookguard.servlet.internal.metrics.CachedCount;
-import dev.hookguard.servlet.internal.metrics.DeliveryObservation;
-import dev.hookguard.servlet.internal.metrics.DeliveryOutcome;
-import dev.hookguard.servlet.internal.metrics.MicrometerDeliveryObservation;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.Gauge;
@@ -30,9 +27,6 @@ import org.jspecify.annotations.Nullable;
  */
 public final class MicrometerDeliveryMetrics implements DeliveryMetrics {
 
-    /** How long a sampled dead-letter count is reused before the store is asked again: 30 seconds. */
-    public static final Duration DEAD_LETTER_REFRESH = Duration.ofSeconds(30);
-
     private final MeterRegistry registry;
     private final ObservationRegistry observations;
     private final Map<String, Counter> counters = new ConcurrentHashMap<>();
@@ -54,7 +48,7 @@ public final class MicrometerDeliveryMetrics implements DeliveryMetrics {
     }
 
     /** Metrics on Micrometer's global registry. */
-    static DeliveryMetrics global() {
+    public static DeliveryMetrics global() {
         return new MicrometerDeliveryMetrics(Metrics.globalRegistry);
     }
 

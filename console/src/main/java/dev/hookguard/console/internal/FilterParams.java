@@ -1,8 +1,8 @@
-package dev.hookguard.console;
+package dev.hookguard.console.internal;
 
 import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.operator.ListFilter;
-import dev.hookguard.core.operator.Listing;
+import dev.hookguard.core.operator.ListFilter.Listing;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;

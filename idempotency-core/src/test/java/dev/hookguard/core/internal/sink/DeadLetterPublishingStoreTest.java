@@ -1,4 +1,4 @@
-package dev.hookguard.core.sink;
+package dev.hookguard.core.internal.sink;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.hookguard.core.sink;
+package dev.hookguard.core.internal.sink;
 
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.Failure;
@@ -7,6 +7,7 @@ import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.WriteOutcome;
+import dev.hookguard.core.sink.DeadLetterSink;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

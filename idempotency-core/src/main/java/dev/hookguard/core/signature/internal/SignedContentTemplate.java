@@ -1,4 +1,4 @@
-package dev.hookguard.core.signature;
+package dev.hookguard.core.signature.internal;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 

@@ -1,5 +1,6 @@
-package dev.hookguard.console;
+package dev.hookguard.console.internal;
 
+import dev.hookguard.console.ConsoleAuthorizer.Operator;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;

@@ -1,8 +1,9 @@
-package dev.hookguard.console;
+package dev.hookguard.console.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
+import dev.hookguard.console.ConsoleAuthorizer.Operator;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 

@@ -1,5 +1,6 @@
-package dev.hookguard.console;
+package dev.hookguard.console.internal;
 
+import dev.hookguard.console.ConsoleConfig;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.operator.ListFilter;
 import jakarta.servlet.http.HttpServletRequest;

@@ -1,4 +1,4 @@
-package dev.hookguard.console;
+package dev.hookguard.console.internal;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;

@@ -1,9 +1,11 @@
-package dev.hookguard.console;
+package dev.hookguard.console.internal;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.hookguard.console.ConsoleAuthorizer.Operator;
+import dev.hookguard.console.ConsoleConfig;
 import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.operator.ListFilter;
-import dev.hookguard.core.operator.Listing;
+import dev.hookguard.core.operator.ListFilter.Listing;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;

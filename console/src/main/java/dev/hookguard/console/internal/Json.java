@@ -1,4 +1,4 @@
-package dev.hookguard.console;
+package dev.hookguard.console.internal;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -8,7 +8,7 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /** The console's JSON output, written as a stream with Jackson's generator (no object mapper, no tree). */
-final class Json {
+public final class Json {
 
     private static final JsonFactory FACTORY = JsonFactory.builder().build();
 
@@ -53,7 +53,7 @@ final class Json {
     }
 
     /** The value cut to 64 characters, for messages that echo what a client sent. */
-    static String abbreviate(String value) {
+    public static String abbreviate(String value) {
         return value.length() <= 64 ? value : value.substring(0, 61) + "...";
     }
 }

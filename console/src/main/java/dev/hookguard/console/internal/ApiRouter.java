@@ -1,5 +1,7 @@
-package dev.hookguard.console;
+package dev.hookguard.console.internal;
 
+import dev.hookguard.console.ConsoleAuthorizer.Operator;
+import dev.hookguard.console.ConsoleConfig;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -8,7 +10,7 @@ import java.io.IOException;
  * Checks the operator of an API request and sends it to its route. Reads are GET, writes POST; see the
  * module README for the table of routes.
  */
-final class ApiRouter {
+public final class ApiRouter {
 
     private final ConsoleConfig config;
     private final CsrfTokens csrf;
@@ -17,7 +19,7 @@ final class ApiRouter {
     private final WriteRoutes writes;
     private final Export export;
 
-    ApiRouter(ConsoleConfig config) {
+    public ApiRouter(ConsoleConfig config) {
         this.config = config;
         this.csrf = new CsrfTokens(config.csrfKey());
         this.overview = new OverviewRoutes(config, csrf);
@@ -27,14 +29,14 @@ final class ApiRouter {
         this.export = new Export(config, operator.records());
     }
 
-    void handle(String route, HttpServletRequest request, HttpServletResponse response) throws IOException {
+    public void handle(String route, HttpServletRequest request, HttpServletResponse response) throws IOException {
         Operator operator = config.authorizer().authenticate(request);
         if (operator == null) {
             response.setHeader("WWW-Authenticate", "Bearer realm=\"hookguard-console\"");
             Answers.error(response, 401, "sign in to use the console");
         } else if (!operator.canRead()) {
             Answers.error(response, 403, "operator " + operator.name() + " may not use the console");
-        } else if (ConsoleServlet.isRead(request)) {
+        } else if (isRead(request)) {
             read(route, operator, request, response);
         } else if (!"POST".equals(request.getMethod())) {
             Answers.error(response, 405, "the console API reads with GET and writes with POST");
@@ -74,5 +76,10 @@ final class ApiRouter {
 
     private static void notFound(String route, HttpServletResponse response) throws IOException {
         Answers.error(response, 404, "the console API has no route " + Json.abbreviate(route));
+    }
+
+    /** True for a request that only reads: GET or HEAD. */
+    public static boolean isRead(HttpServletRequest request) {
+        return "GET".equals(request.getMethod()) || "HEAD".equals(request.getMethod());
     }
 }
