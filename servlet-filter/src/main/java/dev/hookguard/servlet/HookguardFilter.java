@@ -4,9 +4,8 @@ import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.StoreUnavailableException;
-import dev.hookguard.core.executor.Execution;
-import dev.hookguard.core.executor.InFlight;
-import dev.hookguard.core.executor.Start;
+import dev.hookguard.core.internal.executor.InFlight;
+import dev.hookguard.core.internal.executor.Start;
 import dev.hookguard.core.signature.Headers;
 import dev.hookguard.core.signature.Verification;
 import dev.hookguard.core.signature.internal.EventIdResult;
@@ -319,7 +318,7 @@ public final class HookguardFilter implements Filter {
             handOff(delivery, found, body, recorder, inFlight.lastAttempt());
             return;
         }
-        ClaimOutcome outcome = ((Execution.NotRun) start).outcome();
+        ClaimOutcome outcome = ((Start.Refused) start).outcome();
         if (outcome instanceof ClaimOutcome.Duplicate duplicate) {
             answers.duplicate(endpoint);
             ResponseReplayer.replay(duplicate.response(), delivery.response());

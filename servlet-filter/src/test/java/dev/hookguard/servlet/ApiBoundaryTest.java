@@ -16,6 +16,10 @@ class ApiBoundaryTest {
             Set.of("dev.hookguard.servlet"),
             13, // issue 25 target: 12 (HookguardSettings joined; MicrometerDeliveryMetrics should go behind a factory)
             Set.of(
+                    "dev.hookguard.core.internal.executor.Attempts",
+                    "dev.hookguard.core.internal.executor.InFlight",
+                    "dev.hookguard.core.internal.executor.NotHandledException",
+                    "dev.hookguard.core.internal.executor.Start",
                     "dev.hookguard.core.signature.internal.EventIdExtractor",
                     "dev.hookguard.core.signature.internal.EventIdResult"),
             Set.of(
