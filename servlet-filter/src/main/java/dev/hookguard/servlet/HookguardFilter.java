@@ -27,7 +27,6 @@ import dev.hookguard.servlet.internal.delivery.MarkedHandler;
 import dev.hookguard.servlet.internal.delivery.PreBody;
 import dev.hookguard.servlet.internal.delivery.Recorder;
 import dev.hookguard.servlet.internal.delivery.Reply;
-import dev.hookguard.servlet.internal.delivery.ResponseReplayer;
 import dev.hookguard.servlet.internal.dispatch.DispatchHeaders;
 import dev.hookguard.servlet.internal.dispatch.DispatchKeys;
 import dev.hookguard.servlet.internal.dispatch.DispatchSigning;
@@ -320,8 +319,7 @@ public final class HookguardFilter implements Filter {
         }
         ClaimOutcome outcome = ((Start.Refused) start).outcome();
         if (outcome instanceof ClaimOutcome.Duplicate duplicate) {
-            answers.duplicate(endpoint);
-            ResponseReplayer.replay(duplicate.response(), delivery.response());
+            answers.duplicate(endpoint, duplicate.response()).writeTo(delivery.response());
         } else {
             answers.notRun(endpoint, outcome).writeTo(delivery.response());
         }
