@@ -17,6 +17,7 @@ class ApiBoundaryTest {
             13, // issue 25 target: 12 (HookguardSettings joined; MicrometerDeliveryMetrics should go behind a factory)
             Set.of(
                     "dev.hookguard.core.internal.executor.Attempts",
+                    "dev.hookguard.core.internal.executor.Classification",
                     "dev.hookguard.core.internal.executor.InFlight",
                     "dev.hookguard.core.internal.executor.NotHandledException",
                     "dev.hookguard.core.internal.executor.Start",

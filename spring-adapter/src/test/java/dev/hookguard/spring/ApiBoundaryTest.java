@@ -18,6 +18,7 @@ class ApiBoundaryTest {
             Set.of(
                     "dev.hookguard.core.internal.OperatorActions",
                     "dev.hookguard.core.internal.UnrecordableVerdictException",
+                    "dev.hookguard.core.internal.executor.Classification",
                     "dev.hookguard.servlet.internal.dispatch.DispatchSigning",
                     "dev.hookguard.servlet.internal.dispatch.Dispatcher",
                     "dev.hookguard.servlet.internal.dispatch.SchemeSigners"),

@@ -20,7 +20,7 @@ class CoreApiBoundaryTest {
                     "dev.hookguard.core.memory",
                     "dev.hookguard.core.sink",
                     "dev.hookguard.core.signature"),
-            55, // issue 25 target: 45 (InFlight, Start, NotHandledException went to core.internal.executor)
+            54, // issue 25 target: 45 (InFlight, Start, NotHandledException, Classification: core.internal.executor)
             Set.of(),
             Set.of());
 

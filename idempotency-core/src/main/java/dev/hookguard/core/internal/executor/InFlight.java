@@ -12,7 +12,6 @@ import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoreUnavailableException;
 import dev.hookguard.core.StoredResponse;
 import dev.hookguard.core.WriteOutcome;
-import dev.hookguard.core.executor.Classification;
 import dev.hookguard.core.executor.ErrorClassifier;
 import dev.hookguard.core.executor.Verdict;
 import java.time.Duration;
