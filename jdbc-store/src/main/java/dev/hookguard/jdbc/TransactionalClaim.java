@@ -67,6 +67,7 @@ public final class TransactionalClaim {
     private final Fingerprint fingerprint;
     private final IdempotencyPolicy policy;
     private final ClaimOutcome outcome;
+    private final @Nullable Claim held;
     private final long claimedAt;
 
     private TransactionalClaim(
@@ -85,6 +86,7 @@ public final class TransactionalClaim {
         this.fingerprint = fingerprint;
         this.policy = policy;
         this.outcome = outcome;
+        this.held = outcome instanceof ClaimOutcome.Acquired acquired ? acquired.claim(key, policy) : null;
         this.claimedAt = claimedAt;
     }
 
@@ -281,13 +283,13 @@ public final class TransactionalClaim {
     }
 
     /**
-     * The acquired claim's handle (key, fencing token, policy): the same value the executor's {@code InFlight.held()}
-     * gives, so the transactional mode carries the claim as the plain one does.
+     * The claim held (key, fencing token, policy): the same value the executor's {@code InFlight.claim()} gives, so
+     * the transactional mode carries the claim as the plain one does.
      *
      * @throws IllegalStateException when the claim did not acquire the event
      */
     public Claim claim() {
-        return held().claim(key, policy);
+        return held();
     }
 
     /** True when the claim acquired the event. */
@@ -309,7 +311,7 @@ public final class TransactionalClaim {
      * @throws StoreUnavailableException when the statement fails; roll back
      */
     public WriteOutcome complete(Completion completion) {
-        ClaimOutcome.Acquired acquired = held();
+        Claim claim = held();
         if (leaseElapsed()) {
             log.warn(
                     "The handler of {} ran longer than its lease of {}; its transaction is rolled back",
@@ -318,7 +320,7 @@ public final class TransactionalClaim {
             return new WriteOutcome.Stale();
         }
         try {
-            return store.writes().complete(connection, key, acquired.token(), completion, policy);
+            return store.writes().complete(connection, key, claim.token(), completion, policy);
         } catch (SQLException e) {
             throw StoreErrors.unavailable("complete " + key + " in the handler's transaction", e);
         }
@@ -351,9 +353,9 @@ public final class TransactionalClaim {
         });
     }
 
-    private ClaimOutcome.Acquired held() {
-        if (outcome instanceof ClaimOutcome.Acquired acquired) {
-            return acquired;
+    private Claim held() {
+        if (held != null) {
+            return held;
         }
         throw new IllegalStateException("the claim of " + key + " did not acquire the event: " + outcome);
     }

@@ -15,7 +15,10 @@ class ApiBoundaryTest {
             "dev.hookguard.jdbc",
             Set.of("dev.hookguard.jdbc"),
             9,
-            Set.of("dev.hookguard.core.internal.AuditHistory", "dev.hookguard.core.internal.HeadersCodec"),
+            Set.of(
+                    "dev.hookguard.core.internal.AuditHistory",
+                    "dev.hookguard.core.internal.HeadersCodec",
+                    "dev.hookguard.core.internal.executor.Classification"),
             Set.of());
 
     @Test

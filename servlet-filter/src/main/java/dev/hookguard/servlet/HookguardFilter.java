@@ -4,9 +4,8 @@ import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.StoreUnavailableException;
-import dev.hookguard.core.executor.Execution;
-import dev.hookguard.core.executor.InFlight;
-import dev.hookguard.core.executor.Start;
+import dev.hookguard.core.internal.executor.InFlight;
+import dev.hookguard.core.internal.executor.Start;
 import dev.hookguard.core.signature.Headers;
 import dev.hookguard.core.signature.Verification;
 import dev.hookguard.core.signature.internal.EventIdResult;
@@ -28,7 +27,6 @@ import dev.hookguard.servlet.internal.delivery.MarkedHandler;
 import dev.hookguard.servlet.internal.delivery.PreBody;
 import dev.hookguard.servlet.internal.delivery.Recorder;
 import dev.hookguard.servlet.internal.delivery.Reply;
-import dev.hookguard.servlet.internal.delivery.ResponseReplayer;
 import dev.hookguard.servlet.internal.dispatch.DispatchHeaders;
 import dev.hookguard.servlet.internal.dispatch.DispatchKeys;
 import dev.hookguard.servlet.internal.dispatch.DispatchSigning;
@@ -319,10 +317,9 @@ public final class HookguardFilter implements Filter {
             handOff(delivery, found, body, recorder, inFlight.lastAttempt());
             return;
         }
-        ClaimOutcome outcome = ((Execution.NotRun) start).outcome();
+        ClaimOutcome outcome = ((Start.Refused) start).outcome();
         if (outcome instanceof ClaimOutcome.Duplicate duplicate) {
-            answers.duplicate(endpoint);
-            ResponseReplayer.replay(duplicate.response(), delivery.response());
+            answers.duplicate(endpoint, duplicate.response()).writeTo(delivery.response());
         } else {
             answers.notRun(endpoint, outcome).writeTo(delivery.response());
         }

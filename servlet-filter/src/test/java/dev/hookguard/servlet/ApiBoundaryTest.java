@@ -16,6 +16,11 @@ class ApiBoundaryTest {
             Set.of("dev.hookguard.servlet"),
             12,
             Set.of(
+                    "dev.hookguard.core.internal.executor.Attempts",
+                    "dev.hookguard.core.internal.executor.Classification",
+                    "dev.hookguard.core.internal.executor.InFlight",
+                    "dev.hookguard.core.internal.executor.NotHandledException",
+                    "dev.hookguard.core.internal.executor.Start",
                     "dev.hookguard.core.signature.internal.EventIdExtractor",
                     "dev.hookguard.core.signature.internal.EventIdResult"),
             Set.of(

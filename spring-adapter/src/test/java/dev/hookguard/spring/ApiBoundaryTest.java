@@ -18,6 +18,7 @@ class ApiBoundaryTest {
             Set.of(
                     "dev.hookguard.console.internal.OperatorService",
                     "dev.hookguard.core.internal.UnrecordableVerdictException",
+                    "dev.hookguard.core.internal.executor.Classification",
                     "dev.hookguard.servlet.internal.dispatch.Dispatcher"),
             Set.of());
 

@@ -20,7 +20,7 @@ class CoreApiBoundaryTest {
                     "dev.hookguard.core.memory",
                     "dev.hookguard.core.sink",
                     "dev.hookguard.core.signature"),
-            45,
+            41,
             Set.of(),
             Set.of());
 

@@ -1,6 +1,8 @@
 package dev.hookguard.core.executor;
 
 import dev.hookguard.core.ErrorClass;
+import dev.hookguard.core.internal.executor.Classification;
+import dev.hookguard.core.internal.executor.NotHandledException;
 import java.io.InterruptedIOException;
 import java.net.SocketException;
 import java.net.UnknownHostException;

@@ -30,5 +30,5 @@ public sealed interface Execution {
      *
      * @param outcome Duplicate, InProgress, Mismatch or Dead
      */
-    record NotRun(ClaimOutcome outcome) implements Execution, Start {}
+    record NotRun(ClaimOutcome outcome) implements Execution {}
 }

@@ -1,13 +1,14 @@
 package dev.hookguard.core.executor;
 
-import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.StoredResponse;
-import dev.hookguard.core.internal.executor.LeaseRenewals;
+import dev.hookguard.core.internal.executor.Attempts;
+import dev.hookguard.core.internal.executor.InFlight;
+import dev.hookguard.core.internal.executor.Start;
 
 /**
  * Runs a handler under the idempotency protocol: one atomic claim; if acquired, the handler runs while the
@@ -19,14 +20,12 @@ import dev.hookguard.core.internal.executor.LeaseRenewals;
  * <p>Failures and rejections are recorded with the {@link dev.hookguard.core.ErrorClass} an {@link
  * ErrorClassifier} gives them (the built-in one unless the constructor is given another).
  *
- * <p>Use {@link #execute} when the handler runs on the calling thread, and {@link #begin} with {@link
- * InFlight#finish} or {@link InFlight#fail} when it finishes elsewhere (servlet async, a reactive chain).
+ * <p>{@link #execute} runs the handler on the calling thread. (The servlet filter, whose handler finishes elsewhere,
+ * begins its attempts through the internal {@code Attempts} and finishes them itself.)
  */
 public final class IdempotentExecutor implements AutoCloseable {
 
-    private final IdempotencyStore store;
-    private final ErrorClassifier classifier;
-    private final LeaseRenewals background = new LeaseRenewals();
+    private final Attempts attempts;
 
     /**
      * An executor with the default classification and its own background threads: one timer, and a few
@@ -38,41 +37,17 @@ public final class IdempotentExecutor implements AutoCloseable {
 
     /** An executor classifying failures so, with its own background threads. */
     public IdempotentExecutor(IdempotencyStore store, ErrorClassifier classifier) {
-        this.store = store;
-        this.classifier = classifier;
+        this.attempts = new Attempts(store, classifier);
     }
 
     /** The store this executor writes to. */
     public IdempotencyStore store() {
-        return store;
+        return attempts.store();
     }
 
-    /**
-     * Claims the event. If acquired, the lease is renewed from now until the returned {@link InFlight} is
-     * finished; the caller must finish it exactly once.
-     *
-     * @throws dev.hookguard.core.StoreUnavailableException when the store cannot be reached
-     */
-    public Start begin(EventKey key, Fingerprint fingerprint, Payload payload, IdempotencyPolicy policy) {
-        return begin(key, fingerprint, payload, policy, false);
-    }
-
-    /**
-     * As {@link #begin(EventKey, Fingerprint, Payload, IdempotencyPolicy)}; with {@code keepPayload} the claim stores
-     * the payload with the record in the same atomic operation ({@link IdempotencyStore#claim(EventKey, Fingerprint,
-     * Payload, IdempotencyPolicy)}), for endpoints whose sender does not redeliver: a crash while the handler runs then
-     * leaves what a receiver retry needs. Without it the claim carries no payload (the cheaper hot path).
-     *
-     * @throws dev.hookguard.core.StoreUnavailableException when the store cannot be reached
-     */
-    public Start begin(
-            EventKey key, Fingerprint fingerprint, Payload payload, IdempotencyPolicy policy, boolean keepPayload) {
-        ClaimOutcome outcome =
-                keepPayload ? store.claim(key, fingerprint, payload, policy) : store.claim(key, fingerprint, policy);
-        if (outcome instanceof ClaimOutcome.Acquired acquired) {
-            return new InFlight(store, key, acquired, payload, policy, classifier, background);
-        }
-        return new Execution.NotRun(outcome);
+    /** Claims the event without its payload; for this package's tests, which finish the attempt themselves. */
+    Start begin(EventKey key, Fingerprint fingerprint, Payload payload, IdempotencyPolicy policy) {
+        return attempts.begin(key, fingerprint, payload, policy, false);
     }
 
     /**
@@ -86,7 +61,7 @@ public final class IdempotentExecutor implements AutoCloseable {
             throws Exception {
         Start start = begin(key, fingerprint, payload, policy);
         if (!(start instanceof InFlight inFlight)) {
-            return (Execution.NotRun) start;
+            return new Execution.NotRun(((Start.Refused) start).outcome());
         }
         StoredResponse response;
         try {
@@ -100,12 +75,12 @@ public final class IdempotentExecutor implements AutoCloseable {
 
     /** Timer tasks waiting (renewals of events in flight, verdict writes to retry); for tests and gauges. */
     public int pendingBackgroundTasks() {
-        return background.pendingTimers();
+        return attempts.pendingTimers();
     }
 
     /** Stops the background threads. */
     @Override
     public void close() {
-        background.close();
+        attempts.close();
     }
 }

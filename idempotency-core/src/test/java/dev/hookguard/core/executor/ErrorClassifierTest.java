@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 import dev.hookguard.core.ErrorClass;
+import dev.hookguard.core.internal.executor.NotHandledException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ConnectException;

@@ -11,6 +11,7 @@ import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoredResponse;
+import dev.hookguard.core.internal.executor.InFlight;
 import dev.hookguard.core.memory.InMemoryStore;
 import java.net.ConnectException;
 import java.net.SocketTimeoutException;

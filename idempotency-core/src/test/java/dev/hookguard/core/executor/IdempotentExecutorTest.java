@@ -14,6 +14,7 @@ import dev.hookguard.core.MutableClock;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoredResponse;
+import dev.hookguard.core.internal.executor.InFlight;
 import dev.hookguard.core.memory.InMemoryStore;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

@@ -1,7 +1,7 @@
 package dev.hookguard.servlet.internal.body;
 
 import dev.hookguard.core.StoredResponse;
-import dev.hookguard.core.executor.Classification;
+import dev.hookguard.core.internal.executor.Classification;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpServletResponseWrapper;

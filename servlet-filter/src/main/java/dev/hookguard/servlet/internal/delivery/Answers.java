@@ -4,8 +4,8 @@ import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.StoreUnavailableException;
 import dev.hookguard.core.StoredResponse;
-import dev.hookguard.core.executor.InFlight;
 import dev.hookguard.core.executor.Verdict;
+import dev.hookguard.core.internal.executor.InFlight;
 import dev.hookguard.core.signature.Verification;
 import dev.hookguard.core.signature.internal.EventIdResult;
 import dev.hookguard.servlet.DeliveryMetrics;
@@ -90,9 +90,10 @@ public final class Answers {
         return Reply.of(400, message);
     }
 
-    /** Counts a replayed duplicate; the replay itself is {@link ResponseReplayer}'s. */
-    public void duplicate(EndpointConfig endpoint) {
+    /** Counts a duplicate, answered with its stored response ({@link Replay}). */
+    public Answer duplicate(EndpointConfig endpoint, StoredResponse stored) {
         metrics.delivery(endpoint.name(), DeliveryOutcome.DUPLICATE);
+        return new Replay(stored);
     }
 
     /** The answer to an event in progress, a mismatch or a dead event. */
@@ -237,9 +238,13 @@ public final class Answers {
         return Reply.retryAfter(429, "The webhook queue is full; retry later", config.unavailableRetryAfter());
     }
 
-    /** Counts a delivery taken in by async intake (queued now, or already waiting). */
-    void queued(EndpointConfig endpoint) {
+    /**
+     * Counts a delivery taken in by async intake, answered 202 ({@link Accepted}): {@code queued} now, or {@code
+     * pending} (already waiting or running).
+     */
+    Answer accepted(EndpointConfig endpoint, String status, String eventId) {
         metrics.delivery(endpoint.name(), DeliveryOutcome.QUEUED);
+        return new Accepted(status, eventId);
     }
 
     static DeliveryOutcome outcomeOf(Verdict verdict) {

@@ -7,13 +7,11 @@ import dev.hookguard.core.StoreUnavailableException;
 import dev.hookguard.core.signature.internal.EventIdResult;
 import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.servlet.Intake;
-import dev.hookguard.servlet.internal.body.Bodies;
 import dev.hookguard.servlet.internal.body.RequestHeaders;
 import dev.hookguard.servlet.internal.dispatch.Dispatcher;
 import dev.hookguard.servlet.internal.dispatch.QueueDepth;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 
 /**
  * Async intake (DESIGN.md §8): a verified delivery to an {@link Intake#ASYNC} endpoint is stored QUEUED with its
@@ -51,46 +49,15 @@ public final class AsyncIntake {
             if (dispatcher != null) {
                 dispatcher.wake(endpoint.name());
             }
-            accepted(answers, endpoint, response, "queued", found.eventId());
+            answers.accepted(endpoint, "queued", found.eventId()).writeTo(response);
         } else if (outcome instanceof EnqueueOutcome.Pending) {
-            accepted(answers, endpoint, response, "pending", found.eventId());
+            answers.accepted(endpoint, "pending", found.eventId()).writeTo(response);
         } else if (outcome instanceof EnqueueOutcome.Duplicate duplicate) {
-            answers.duplicate(endpoint);
-            ResponseReplayer.replay(duplicate.response(), response);
+            answers.duplicate(endpoint, duplicate.response()).writeTo(response);
         } else if (outcome instanceof EnqueueOutcome.Mismatch) {
             answers.notRun(endpoint, new ClaimOutcome.Mismatch()).writeTo(response);
         } else {
             answers.notRun(endpoint, new ClaimOutcome.Dead()).writeTo(response);
         }
-    }
-
-    /** 202 with {@code {"status":"<status>","id":"<event id>"}}. */
-    private static void accepted(
-            Answers answers, EndpointConfig endpoint, HttpServletResponse response, String status, String eventId)
-            throws IOException {
-        answers.queued(endpoint);
-        byte[] json = ("{\"status\":\"" + status + "\",\"id\":\"" + escaped(eventId) + "\"}")
-                .getBytes(StandardCharsets.UTF_8);
-        response.reset();
-        response.setStatus(202);
-        response.setHeader("Cache-Control", "no-store");
-        response.setContentType("application/json");
-        response.setContentLength(json.length);
-        Bodies.write(response, json);
-    }
-
-    private static String escaped(String value) {
-        StringBuilder out = new StringBuilder(value.length());
-        for (char c : value.toCharArray()) {
-            if (c == '"' || c == '\\') {
-                out.append('\\');
-            }
-            if (c < 0x20) {
-                out.append(String.format("\\u%04x", (int) c));
-            } else {
-                out.append(c);
-            }
-        }
-        return out.toString();
     }
 }

@@ -1,7 +1,7 @@
 package dev.hookguard.servlet.internal.delivery;
 
-import dev.hookguard.core.executor.NotHandledException;
 import dev.hookguard.core.executor.Verdict;
+import dev.hookguard.core.internal.executor.NotHandledException;
 import dev.hookguard.servlet.DeliveryMetrics;
 import dev.hookguard.servlet.HookguardFilter;
 import dev.hookguard.servlet.internal.body.CachedBodyRequest;

@@ -1,8 +1,8 @@
 package dev.hookguard.servlet.internal.delivery;
 
 import dev.hookguard.core.StoreUnavailableException;
-import dev.hookguard.core.executor.InFlight;
-import dev.hookguard.core.executor.Start;
+import dev.hookguard.core.internal.executor.InFlight;
+import dev.hookguard.core.internal.executor.Start;
 import dev.hookguard.servlet.HookguardFilterConfig;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;

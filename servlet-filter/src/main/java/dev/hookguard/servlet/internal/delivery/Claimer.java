@@ -8,9 +8,8 @@ import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.StoredResponse;
-import dev.hookguard.core.executor.Execution;
-import dev.hookguard.core.executor.IdempotentExecutor;
-import dev.hookguard.core.executor.Start;
+import dev.hookguard.core.internal.executor.Attempts;
+import dev.hookguard.core.internal.executor.Start;
 import dev.hookguard.core.signature.internal.EventIdResult;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
@@ -37,10 +36,10 @@ public final class Claimer {
 
     private static final StoredResponse MARKER = StoredResponse.empty(200);
 
-    private final IdempotentExecutor executor;
+    private final Attempts attempts;
 
-    Claimer(IdempotentExecutor executor) {
-        this.executor = executor;
+    Claimer(Attempts attempts) {
+        this.attempts = attempts;
     }
 
     /**
@@ -53,9 +52,9 @@ public final class Claimer {
             EventIdResult.Found found, byte[] body, Payload payload, IdempotencyPolicy policy, boolean keepPayload) {
         Optional<EventKey> bodyKey = found.bodyKey();
         if (bodyKey.isPresent() && !bind(bodyKey.get(), found.key(), policy)) {
-            return new Execution.NotRun(new ClaimOutcome.Mismatch());
+            return new Start.Refused(new ClaimOutcome.Mismatch());
         }
-        return executor.begin(found.key(), Fingerprint.of(body), payload, policy, keepPayload);
+        return attempts.begin(found.key(), Fingerprint.of(body), payload, policy, keepPayload);
     }
 
     /**
@@ -69,7 +68,7 @@ public final class Claimer {
 
     /** Binds the body to the event id; false when it is already bound to another id. */
     private boolean bind(EventKey bodyKey, EventKey key, IdempotencyPolicy policy) {
-        IdempotencyStore store = executor.store();
+        IdempotencyStore store = attempts.store();
         Fingerprint id = Fingerprint.of(key.eventId().getBytes(StandardCharsets.US_ASCII));
         ClaimOutcome outcome = store.claim(bodyKey, id, policy);
         if (outcome instanceof ClaimOutcome.Acquired acquired) {

@@ -5,8 +5,8 @@ import dev.hookguard.core.EnqueueOutcome;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecoveryStore;
-import dev.hookguard.core.executor.IdempotentExecutor;
-import dev.hookguard.core.executor.Start;
+import dev.hookguard.core.internal.executor.Attempts;
+import dev.hookguard.core.internal.executor.Start;
 import dev.hookguard.core.operator.OperatorStore;
 import dev.hookguard.core.signature.internal.EventIdResult;
 import dev.hookguard.servlet.DeliveryMetrics;
@@ -34,7 +34,7 @@ public final class Guard implements AutoCloseable {
 
     private final HookguardFilterConfig config;
     private final Endpoints endpoints;
-    private final IdempotentExecutor executor;
+    private final Attempts attempts;
     private final Claimer claimer;
     private final ClaimDeadline deadline;
     private final Answers answers;
@@ -46,8 +46,8 @@ public final class Guard implements AutoCloseable {
     public Guard(HookguardFilterConfig config) {
         this.config = config;
         this.endpoints = new Endpoints(config.endpoints());
-        this.executor = new IdempotentExecutor(config.store(), config.errorClassifier());
-        this.claimer = new Claimer(executor);
+        this.attempts = new Attempts(config.store(), config.errorClassifier());
+        this.claimer = new Claimer(attempts);
         this.deadline = new ClaimDeadline(config.storeTimeout());
         this.answers = new Answers(config);
         this.deniedHeaders = new HeaderDenyList(config.hardening().storedHeaderDenyList());
@@ -160,6 +160,6 @@ public final class Guard implements AutoCloseable {
             dispatcher.close();
         }
         deadline.close();
-        executor.close();
+        attempts.close();
     }
 }

@@ -2,8 +2,8 @@ package dev.hookguard.servlet.internal.delivery;
 
 import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.StoredResponse;
-import dev.hookguard.core.executor.InFlight;
 import dev.hookguard.core.executor.Verdict;
+import dev.hookguard.core.internal.executor.InFlight;
 import dev.hookguard.servlet.Backoff;
 import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.servlet.RecoveryConfig;

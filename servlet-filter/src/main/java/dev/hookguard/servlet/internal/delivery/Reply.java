@@ -21,8 +21,8 @@ import org.jspecify.annotations.Nullable;
  * @param refused a refusal for a reason of this node (its store unreachable or too slow), before anything was
  *     recorded: marked with {@value DispatchHeaders#REFUSED}, so that the node's dispatcher sends it again soon
  */
-public record Reply(
-        int status, String reason, @Nullable Duration retryAfter, boolean closeConnection, boolean refused) {
+public record Reply(int status, String reason, @Nullable Duration retryAfter, boolean closeConnection, boolean refused)
+        implements Answer {
 
     public Reply {
         if (status == 410) {
@@ -55,6 +55,7 @@ public record Reply(
     }
 
     /** Replaces whatever the response holds with this answer; does nothing once the response is committed. */
+    @Override
     public void writeTo(HttpServletResponse response) throws IOException {
         if (response.isCommitted()) {
             return;

@@ -1,7 +1,7 @@
 package dev.hookguard.spring.internal.transaction;
 
 import dev.hookguard.core.EventKey;
-import dev.hookguard.core.executor.Classification;
+import dev.hookguard.core.internal.executor.Classification;
 import dev.hookguard.servlet.HookguardFilter;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;

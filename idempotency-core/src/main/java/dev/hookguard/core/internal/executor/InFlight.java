@@ -1,7 +1,6 @@
-package dev.hookguard.core.executor;
+package dev.hookguard.core.internal.executor;
 
 import dev.hookguard.core.Claim;
-import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.Completion;
 import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.EventKey;
@@ -13,8 +12,8 @@ import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoreUnavailableException;
 import dev.hookguard.core.StoredResponse;
 import dev.hookguard.core.WriteOutcome;
-import dev.hookguard.core.internal.executor.LeaseRenewals;
-import dev.hookguard.core.internal.executor.VerdictWrite;
+import dev.hookguard.core.executor.ErrorClassifier;
+import dev.hookguard.core.executor.Verdict;
 import java.time.Duration;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -35,8 +34,8 @@ public final class InFlight implements Start {
 
     private final IdempotencyStore store;
     private final EventKey key;
-    private final ClaimOutcome.Acquired claim;
-    private final Claim held;
+    private final Claim claim;
+    private final int attempt;
     private final Payload payload;
     private final IdempotencyPolicy policy;
     private final ErrorClassifier classifier;
@@ -51,21 +50,20 @@ public final class InFlight implements Start {
 
     InFlight(
             IdempotencyStore store,
-            EventKey key,
-            ClaimOutcome.Acquired claim,
+            Claim claim,
+            int attempt,
             Payload payload,
-            IdempotencyPolicy policy,
             ErrorClassifier classifier,
             LeaseRenewals background) {
         this.store = store;
-        this.key = key;
+        this.key = claim.key();
         this.claim = claim;
-        this.held = claim.claim(key, policy);
+        this.attempt = attempt;
         this.payload = payload;
-        this.policy = policy;
+        this.policy = claim.policy();
         this.classifier = classifier;
         this.background = background;
-        this.lastAttempt = claim.attempt() >= policy.maxAttempts();
+        this.lastAttempt = attempt >= policy.maxAttempts();
         this.leaseEndsNanos = System.nanoTime() + policy.lease().toNanos();
         this.renewal = background.every(policy.lease().dividedBy(3), this::renew);
     }
@@ -75,14 +73,14 @@ public final class InFlight implements Start {
         return key;
     }
 
-    /** The claim: fencing token and attempt number. */
-    public ClaimOutcome.Acquired claim() {
+    /** The claim held (key, fencing token, policy), for writes the caller makes itself. */
+    public Claim claim() {
         return claim;
     }
 
     /** This attempt's number: 1 for the event's first, counting the attempts the store recorded before. */
     public int attempt() {
-        return claim.attempt();
+        return attempt;
     }
 
     /**
@@ -99,11 +97,6 @@ public final class InFlight implements Start {
      */
     public @Nullable ErrorClass errorClass() {
         return errorClass;
-    }
-
-    /** The claim's handle (key, token, policy), for writes the caller makes itself. */
-    public Claim held() {
-        return held;
     }
 
     /** Whether a renewal found the lease taken over by another worker while the handler ran. */
@@ -177,22 +170,22 @@ public final class InFlight implements Start {
             return;
         }
         try {
-            store.fail(held, new Failure(payload, reason));
+            store.fail(claim, new Failure(payload, reason));
         } catch (StoreUnavailableException e) {
             log.warn("Could not give back the late claim on {}; it is taken over when its lease ends", key);
         }
     }
 
     private Verdict complete(Completion completion) {
-        return record(() -> store.complete(held, completion));
+        return record(() -> store.complete(claim, completion));
     }
 
     private Verdict recordFailure(String error, ErrorClass errorClass, @Nullable Duration retryIn) {
-        return record(() -> store.fail(held, new Failure(payload, error, errorClass, retryIn)));
+        return record(() -> store.fail(claim, new Failure(payload, error, errorClass, retryIn)));
     }
 
     private Verdict record(Supplier<WriteOutcome> write) {
-        return new VerdictWrite(store, held, write, background, () -> leaseEndsNanos)
+        return new VerdictWrite(store, claim, write, background, () -> leaseEndsNanos)
                 .now()
                 .map(this::verdictOf)
                 .orElse(Verdict.UNRECORDED);
@@ -220,7 +213,7 @@ public final class InFlight implements Start {
         }
         try {
             long started = System.nanoTime();
-            if (store.renew(held) instanceof WriteOutcome.Stale) {
+            if (store.renew(claim) instanceof WriteOutcome.Stale) {
                 log.error("Lease on {} (token {}) was taken over while its handler ran", key, claim.token());
                 leaseLost = true;
             } else {

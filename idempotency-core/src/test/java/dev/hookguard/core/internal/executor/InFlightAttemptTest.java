@@ -1,4 +1,4 @@
-package dev.hookguard.core.executor;
+package dev.hookguard.core.internal.executor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,6 +8,8 @@ import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.StoredResponse;
+import dev.hookguard.core.executor.ErrorClassifier;
+import dev.hookguard.core.executor.Verdict;
 import dev.hookguard.core.memory.InMemoryStore;
 import java.net.ConnectException;
 import java.nio.charset.StandardCharsets;
@@ -23,11 +25,11 @@ class InFlightAttemptTest {
             IdempotencyPolicy.custom().maxAttempts(2).build();
 
     private final InMemoryStore store = new InMemoryStore();
-    private final IdempotentExecutor executor = new IdempotentExecutor(store, ErrorClassifier.defaults());
+    private final Attempts attempts = new Attempts(store, ErrorClassifier.defaults());
 
     @AfterEach
     void close() {
-        executor.close();
+        attempts.close();
     }
 
     @Test
@@ -68,7 +70,7 @@ class InFlightAttemptTest {
     }
 
     private InFlight begin(String id) {
-        return (InFlight) executor.begin(key(id), FP, PAYLOAD, TWO_ATTEMPTS);
+        return (InFlight) attempts.begin(key(id), FP, PAYLOAD, TWO_ATTEMPTS, false);
     }
 
     private ErrorClass recordedClass(String id) {

@@ -1,4 +1,6 @@
-package dev.hookguard.core.executor;
+package dev.hookguard.core.internal.executor;
+
+import dev.hookguard.core.executor.ErrorClassifier;
 
 /**
  * The failure recorded for a claimed delivery that the handler never saw: something else answered it (DESIGN.md §1,

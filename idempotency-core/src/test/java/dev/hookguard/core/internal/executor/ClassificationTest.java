@@ -1,4 +1,4 @@
-package dev.hookguard.core.executor;
+package dev.hookguard.core.internal.executor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.hookguard.core.executor;
+package dev.hookguard.core.internal.executor;
 
 /**
  * How a handler's HTTP status is recorded (DESIGN.md §3). 2xx succeed; 408, 425, 429 and 5xx are
