@@ -29,7 +29,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Hookguard's settings, framework-neutral: the filter, every endpoint, the dispatcher and the hardening, as a
- * mutable bean of nullable values with no defaults of its own. Servlet {@code init-param}s ({@link InitParams}) and
+ * mutable bean of nullable values with no defaults of its own. Servlet {@code init-param}s ({@code InitParams}) and
  * Spring's {@code hookguard.*} properties bind to it with the same names (Spring's with the {@code hookguard.}
  * prefix); {@link #applyTo} writes only the values that are set onto the configuration builders, which own every
  * default ({@code DEFAULT_*}). Every invalid value fails with an {@link IllegalArgumentException} whose message starts

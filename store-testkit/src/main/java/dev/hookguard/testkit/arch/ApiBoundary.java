@@ -28,7 +28,7 @@ import java.util.stream.Stream;
  * top-level type outside the {@code internal} packages lives in a declared API package, and their number stays at
  * most the module's ceiling, so that a new public API type is a decision made in the module's boundary test.
  *
- * <p>Each module's {@code ApiBoundaryTest} declares its boundary and calls {@link #check(Module)}.
+ * <p>Each module's {@code ApiBoundaryTest} declares its boundary and calls {@link #check()}.
  *
  * @param name the module, for messages
  * @param rootPackage the module's root package, e.g. {@code dev.hookguard.servlet}

@@ -88,7 +88,7 @@ public final class ClaimQueries {
 
     /**
      * PostgreSQL's claim, one statement and one round trip whatever it finds: the guarded upsert of {@link
-     * #upsert()} in a {@code WITH}, and beside it the row it refused. Returns one row of {@link #claimColumns()}
+     * #upsert(boolean)} in a {@code WITH}, and beside it the row it refused. Returns one row of {@link #claimColumns()}
      * with {@code acquired} true (the claimed row), or the existing row with {@code acquired} false; both with
      * {@link #DB_NOW} and {@link #DB_MICROS}. No row at all when the conflicting row was committed after the
      * statement's snapshot (the upsert sees it, the read beside it does not): the caller then reads it with {@link
