@@ -1,5 +1,9 @@
 package dev.hookguard.examples;
 
+import dev.hookguard.examples.receiver.StoreKind;
+import dev.hookguard.examples.sender.Backoff;
+import dev.hookguard.examples.sender.SenderKind;
+import dev.hookguard.examples.sender.StormConfig;
 import dev.hookguard.servlet.Intake;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;

@@ -1,5 +1,19 @@
 package dev.hookguard.examples;
 
+import dev.hookguard.examples.receiver.DeadLetters;
+import dev.hookguard.examples.receiver.DemoEndpoint;
+import dev.hookguard.examples.receiver.DemoSecrets;
+import dev.hookguard.examples.receiver.DemoStore;
+import dev.hookguard.examples.receiver.Receiver;
+import dev.hookguard.examples.receiver.StoreKind;
+import dev.hookguard.examples.receiver.StoreSettings;
+import dev.hookguard.examples.sender.Backoff;
+import dev.hookguard.examples.sender.SenderKind;
+import dev.hookguard.examples.sender.Storm;
+import dev.hookguard.examples.sender.StormConfig;
+import dev.hookguard.examples.sender.StormPlan;
+import dev.hookguard.examples.sender.StormReport;
+import dev.hookguard.examples.sender.WebhookSender;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Clock;

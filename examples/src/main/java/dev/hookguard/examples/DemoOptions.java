@@ -1,5 +1,8 @@
 package dev.hookguard.examples;
 
+import dev.hookguard.examples.receiver.StoreKind;
+import dev.hookguard.examples.sender.SenderKind;
+import dev.hookguard.examples.sender.StormConfig;
 import dev.hookguard.servlet.Intake;
 import java.time.Duration;
 

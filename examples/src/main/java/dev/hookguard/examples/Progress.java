@@ -1,5 +1,7 @@
 package dev.hookguard.examples;
 
+import dev.hookguard.examples.sender.StormStats;
+import dev.hookguard.examples.sender.Tally;
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.concurrent.Executors;
@@ -11,7 +13,7 @@ import org.jspecify.annotations.Nullable;
  * Shows how far a storm has got: on a terminal, a bar redrawn in place five times a second; otherwise (a pipe,
  * a CI log) one line every two seconds.
  */
-final class Progress {
+public final class Progress {
 
     private static final int BAR_WIDTH = 30;
 
@@ -34,12 +36,12 @@ final class Progress {
     }
 
     /** No progress shown (tests). */
-    static Progress none() {
+    public static Progress none() {
         return new Progress(null, false);
     }
 
     /** Starts showing the progress of a storm of this many events. */
-    synchronized void start(StormStats stats, int events) {
+    public synchronized void start(StormStats stats, int events) {
         if (out == null) {
             return;
         }
@@ -56,7 +58,7 @@ final class Progress {
     }
 
     /** Stops, leaving the final state on screen. */
-    synchronized void stop() {
+    public synchronized void stop() {
         if (ticker == null || out == null) {
             return;
         }

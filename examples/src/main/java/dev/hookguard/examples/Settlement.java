@@ -5,6 +5,8 @@ import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.RecordStatus;
+import dev.hookguard.examples.sender.EventPlan;
+import dev.hookguard.examples.sender.StormPlan;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;

@@ -1,6 +1,11 @@
 package dev.hookguard.examples;
 
 import dev.hookguard.core.ErrorClass;
+import dev.hookguard.examples.receiver.HandlerLedger;
+import dev.hookguard.examples.sender.SenderKind;
+import dev.hookguard.examples.sender.StormPlan;
+import dev.hookguard.examples.sender.StormReport;
+import dev.hookguard.examples.sender.Tally;
 import dev.hookguard.servlet.Intake;
 import java.net.URI;
 import java.time.Duration;
@@ -17,7 +22,7 @@ import org.jspecify.annotations.Nullable;
  * always-failing ones, which are DEAD with their error class; with async intake, the p99 of the 202s within the
  * handler time.
  */
-final class Summary {
+public final class Summary {
 
     /** One line of the table. */
     private record Row(String label, String value, String note) {}
@@ -51,7 +56,7 @@ final class Summary {
      * @param ok whether it held
      * @param detail the numbers behind it
      */
-    record Check(String claim, boolean ok, String detail) {}
+    public record Check(String claim, boolean ok, String detail) {}
 
     private final String title;
     private final List<Row> rows = new ArrayList<>();
@@ -62,7 +67,7 @@ final class Summary {
     }
 
     /** The summary of a storm of a retrying sender against a sync receiver whose handler kept this ledger. */
-    static Summary of(StormReport report, HandlerLedger ledger, long deadLetters, String store, URI scrape) {
+    public static Summary of(StormReport report, HandlerLedger ledger, long deadLetters, String store, URI scrape) {
         return of(report, ledger, deadLetters, store, scrape, Mode.DEFAULT, null);
     }
 
@@ -70,7 +75,7 @@ final class Summary {
      * The summary of this storm in this mode; {@code settlement} is the store's verdicts once the receiver finished
      * the events (null when the sender's answers tell the whole story: a retrying sender and sync intake).
      */
-    static Summary of(
+    public static Summary of(
             StormReport report,
             HandlerLedger ledger,
             long deadLetters,
@@ -243,7 +248,7 @@ final class Summary {
     }
 
     /** The checks, in the order printed. */
-    List<Check> checks() {
+    public List<Check> checks() {
         return List.copyOf(checks);
     }
 
@@ -253,7 +258,7 @@ final class Summary {
     }
 
     /** The table and the checks as plain text, columns aligned. */
-    String render() {
+    public String render() {
         int label = rows.stream().mapToInt(r -> r.label().length()).max().orElse(0);
         int value = rows.stream().mapToInt(r -> r.value().length()).max().orElse(0);
         StringBuilder out =

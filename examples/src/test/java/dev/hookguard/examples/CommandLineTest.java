@@ -3,6 +3,10 @@ package dev.hookguard.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.hookguard.examples.receiver.StoreKind;
+import dev.hookguard.examples.sender.Backoff;
+import dev.hookguard.examples.sender.SenderKind;
+import dev.hookguard.examples.sender.StormConfig;
 import dev.hookguard.servlet.Intake;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

@@ -1,10 +1,19 @@
 package dev.hookguard.examples;
 
-import static dev.hookguard.examples.StormHarness.SECRETS;
+import static dev.hookguard.examples.sender.StormHarness.SECRETS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.hookguard.core.memory.InMemoryStore;
+import dev.hookguard.examples.receiver.DemoEndpoint;
+import dev.hookguard.examples.receiver.Receiver;
+import dev.hookguard.examples.sender.Answer;
+import dev.hookguard.examples.sender.DeliveryKind;
+import dev.hookguard.examples.sender.EventPlan;
+import dev.hookguard.examples.sender.FailureMode;
+import dev.hookguard.examples.sender.SenderKind;
+import dev.hookguard.examples.sender.StormHarness;
+import dev.hookguard.examples.sender.WebhookSender;
 import dev.hookguard.servlet.Intake;
 import java.io.IOException;
 import java.net.http.HttpRequest;

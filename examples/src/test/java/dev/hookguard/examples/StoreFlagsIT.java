@@ -1,7 +1,14 @@
 package dev.hookguard.examples;
 
-import static dev.hookguard.examples.StormHarness.SECRETS;
+import static dev.hookguard.examples.sender.StormHarness.SECRETS;
 
+import dev.hookguard.examples.receiver.DemoStore;
+import dev.hookguard.examples.receiver.Receiver;
+import dev.hookguard.examples.receiver.StoreKind;
+import dev.hookguard.examples.receiver.StoreSettings;
+import dev.hookguard.examples.sender.StormConfig;
+import dev.hookguard.examples.sender.StormHarness;
+import dev.hookguard.examples.sender.StormPlan;
 import dev.hookguard.testkit.TestServices;
 import io.lettuce.core.KeyScanCursor;
 import io.lettuce.core.RedisClient;
