@@ -1,5 +1,7 @@
 package dev.hookguard.jdbc;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.hookguard.testkit.arch.ApiBoundary;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -23,6 +25,6 @@ class ApiBoundaryTest {
 
     @Test
     void apiExposesNoInternalsAndUsesOnlyListedSeams() {
-        BOUNDARY.check();
+        assertThat(BOUNDARY.violations()).isEmpty();
     }
 }

@@ -211,19 +211,9 @@ abstract class AbstractDispatchIT {
         List<String> ids = gatedIds("graceful", 3 * WORKERS);
         HookguardFilter first = new HookguardFilter(asyncConfig(endpoint, Duration.ofSeconds(30), null));
         try (ServletContainer container = start(first, handler)) {
-            Sender sender = new Sender(Sender.client(), container.base());
-            for (String id : ids) {
-                assertThat(sender.send(signed(sender, endpoint, id)).statusCode())
-                        .as(id)
-                        .isEqualTo(202);
-            }
-            await().atMost(Duration.ofSeconds(30)).until(() -> handler.running.get() == WORKERS);
+            enqueueAndAwaitHandlersInFlight(container, endpoint, ids, handler);
 
-            CompletableFuture<Void> closing = CompletableFuture.runAsync(
-                    () -> first.dispatcher().orElseThrow().close());
-            await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(5)).until(() -> !closing.isDone());
-            handler.gate.countDown();
-            closing.get(30, TimeUnit.SECONDS);
+            closeWaitingForHandlersInFlight(first, handler);
 
             assertThat(handler.totalRuns()).isEqualTo(WORKERS);
             assertThat(ids)
@@ -249,13 +239,7 @@ abstract class AbstractDispatchIT {
         List<String> ids = gatedIds("handback", 3 * WORKERS);
         HookguardFilter first = new HookguardFilter(asyncConfig(endpoint, Duration.ofSeconds(30), null, longWindow));
         try (ServletContainer container = start(first, handler)) {
-            Sender sender = new Sender(Sender.client(), container.base());
-            for (String id : ids) {
-                assertThat(sender.send(signed(sender, endpoint, id)).statusCode())
-                        .as(id)
-                        .isEqualTo(202);
-            }
-            await().atMost(Duration.ofSeconds(30)).until(() -> handler.running.get() == WORKERS);
+            enqueueAndAwaitHandlersInFlight(container, endpoint, ids, handler);
             // every other event is picked, reserved for the long window, and waits for a thread
             await().atMost(Duration.ofSeconds(30))
                     .until(() -> ids.stream()
@@ -264,11 +248,7 @@ abstract class AbstractDispatchIT {
                             .allMatch(r -> r.nextAttemptAt() != null
                                     && r.nextAttemptAt().isAfter(Instant.now().plus(longWindow.dividedBy(2)))));
 
-            CompletableFuture<Void> closing = CompletableFuture.runAsync(
-                    () -> first.dispatcher().orElseThrow().close());
-            await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(5)).until(() -> !closing.isDone());
-            handler.gate.countDown();
-            closing.get(30, TimeUnit.SECONDS);
+            closeWaitingForHandlersInFlight(first, handler);
 
             assertThat(handler.totalRuns()).isEqualTo(WORKERS);
             Instant closedAt = Instant.now();
@@ -304,13 +284,7 @@ abstract class AbstractDispatchIT {
         List<String> ids = gatedIds("grace", 2 * WORKERS);
         HookguardFilter first = new HookguardFilter(asyncConfig(endpoint, grace, null));
         try (ServletContainer container = start(first, handler)) {
-            Sender sender = new Sender(Sender.client(), container.base());
-            for (String id : ids) {
-                assertThat(sender.send(signed(sender, endpoint, id)).statusCode())
-                        .as(id)
-                        .isEqualTo(202);
-            }
-            await().atMost(Duration.ofSeconds(30)).until(() -> handler.running.get() == WORKERS);
+            enqueueAndAwaitHandlersInFlight(container, endpoint, ids, handler);
 
             long closingAt = System.nanoTime();
             CompletableFuture.runAsync(() -> first.dispatcher().orElseThrow().close())
@@ -331,6 +305,28 @@ abstract class AbstractDispatchIT {
         }
 
         restartAndFinish(endpoint, handler, ids);
+    }
+
+    /** Every event answered 202 by async intake, then as many handlers running (held by the gate) as workers. */
+    private static void enqueueAndAwaitHandlersInFlight(
+            ServletContainer container, String endpoint, List<String> ids, ScriptedHandler handler) {
+        Sender sender = new Sender(Sender.client(), container.base());
+        for (String id : ids) {
+            assertThat(sender.send(signed(sender, endpoint, id)).statusCode())
+                    .as(id)
+                    .isEqualTo(202);
+        }
+        await().atMost(Duration.ofSeconds(30)).until(() -> handler.running.get() == WORKERS);
+    }
+
+    /** Closes the dispatcher, which waits while the gated handlers run, then opens the gate and awaits the close. */
+    private static void closeWaitingForHandlersInFlight(HookguardFilter filter, ScriptedHandler handler)
+            throws Exception {
+        CompletableFuture<Void> closing = CompletableFuture.runAsync(
+                () -> filter.dispatcher().orElseThrow().close());
+        await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(5)).until(() -> !closing.isDone());
+        handler.gate.countDown();
+        closing.get(30, TimeUnit.SECONDS);
     }
 
     /** A new container with a new filter (and dispatcher) on the same store runs what is left, each event once. */

@@ -28,7 +28,7 @@ import java.util.stream.Stream;
  * top-level type outside the {@code internal} packages lives in a declared API package, and their number stays at
  * most the module's ceiling, so that a new public API type is a decision made in the module's boundary test.
  *
- * <p>Each module's {@code ApiBoundaryTest} declares its boundary and calls {@link #check()}.
+ * <p>Each module's {@code ApiBoundaryTest} declares its boundary and asserts that {@link #violations()} is empty.
  *
  * @param name the module, for messages
  * @param rootPackage the module's root package, e.g. {@code dev.hookguard.servlet}
@@ -58,13 +58,13 @@ public record ApiBoundary(
                 .importPackages(rootPackage);
     }
 
-    /** Checks the three rules and the ceiling on the module's main classes; fails with every violation. */
-    public void check() {
-        check(mainClasses());
+    /** The violations of the three rules and of the ceiling on the module's main classes; empty when it keeps them. */
+    public List<String> violations() {
+        return violations(mainClasses());
     }
 
-    /** Checks the three rules and the ceiling on {@code classes}; fails with every violation. */
-    public void check(JavaClasses classes) {
+    /** The violations of the three rules and of the ceiling on {@code classes}, one report each. */
+    public List<String> violations(JavaClasses classes) {
         List<String> failures = new ArrayList<>();
         for (ArchRule rule : List.of(noInternalInApi(exposed), onlySeamsInto(rootPackage, seams), publicTypesInApi())) {
             EvaluationResult result = rule.evaluate(classes);
@@ -77,6 +77,12 @@ public record ApiBoundary(
             failures.add(
                     name + ": " + api.size() + " public API types, more than the ceiling of " + ceiling + ": " + api);
         }
+        return failures;
+    }
+
+    /** Fails with every violation of {@link #violations(JavaClasses)}. */
+    public void check(JavaClasses classes) {
+        List<String> failures = violations(classes);
         if (!failures.isEmpty()) {
             throw new AssertionError(String.join("\n", failures));
         }
