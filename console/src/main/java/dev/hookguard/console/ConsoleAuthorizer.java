@@ -1,5 +1,6 @@
 package dev.hookguard.console;
 
+import dev.hookguard.servlet.HookguardSettings;
 import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
 
@@ -11,6 +12,22 @@ import org.jspecify.annotations.Nullable;
  */
 @FunctionalInterface
 public interface ConsoleAuthorizer {
+
+    /**
+     * The authorizer the settings model's {@code console.*} describe: bearer tokens when {@code tokens} is set, else
+     * the request's roles ({@code read-role}, {@code write-role}, each with its default).
+     *
+     * @throws IllegalArgumentException naming the bad entry of the tokens
+     */
+    static ConsoleAuthorizer of(HookguardSettings.ConsoleSettings console) {
+        String tokens = console.getTokens();
+        if (tokens != null && !tokens.isBlank()) {
+            return BearerTokenAuthorizer.parse(tokens);
+        }
+        return new ServletRoleAuthorizer(
+                console.getReadRole() == null ? ServletRoleAuthorizer.DEFAULT_READ_ROLE : console.getReadRole(),
+                console.getWriteRole() == null ? ServletRoleAuthorizer.DEFAULT_WRITE_ROLE : console.getWriteRole());
+    }
 
     /** Refuses everyone: the default, so that a console is never open by accident. */
     ConsoleAuthorizer DENY_ALL = request -> null;

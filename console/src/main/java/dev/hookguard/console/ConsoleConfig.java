@@ -8,6 +8,9 @@ import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.operator.ListFilter;
 import dev.hookguard.core.operator.OperatorStore;
+import dev.hookguard.servlet.HookguardSettings;
+import dev.hookguard.servlet.internal.config.SettingNames;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.Optional;
@@ -47,6 +50,8 @@ public record ConsoleConfig(
         Function<String, Duration> stalledAfter,
         ReplayListener replayListener) {
 
+    /** Default path the console is mounted at (Spring Boot's {@code hookguard.console.path}). */
+    public static final String DEFAULT_PATH = "/hookguard/console";
     /** Default records per page: 50. */
     public static final int DEFAULT_PAGE_SIZE = 50;
     /** Default most records per page: 500. */
@@ -119,6 +124,37 @@ public record ConsoleConfig(
         private Builder(OperatorStore store, RecordFinder finder) {
             this.store = store;
             this.finder = finder;
+        }
+
+        /**
+         * Writes the set values of the settings model's {@code console.*} onto this builder; the rest keep their
+         * defaults. Tokens, when set, make the authorizer a {@link BearerTokenAuthorizer}, else it checks the roles
+         * ({@link ServletRoleAuthorizer}); unset endpoints keep those set before.
+         *
+         * @param prefix what the settings' names start with in errors: {@code ""} for init-params, {@code
+         *     "hookguard."} for Spring properties
+         * @throws IllegalArgumentException naming the first bad setting and its value
+         */
+        public Builder settings(HookguardSettings.ConsoleSettings console, String prefix) {
+            return SettingNames.named(prefix + "console", () -> {
+                if (console.getEndpoints() != null && !console.getEndpoints().isEmpty()) {
+                    endpoints(Set.copyOf(console.getEndpoints()));
+                }
+                authorizer(ConsoleAuthorizer.of(console));
+                if (console.getCsrfKey() != null) {
+                    csrfKey(console.getCsrfKey().getBytes(StandardCharsets.UTF_8));
+                }
+                if (console.getRedactHeaders() != null) {
+                    redaction(HeaderRedaction.defaultsPlus(Set.copyOf(console.getRedactHeaders())));
+                }
+                if (console.getPageSize() != null) {
+                    pageSize(console.getPageSize());
+                }
+                if (console.getMaxPageSize() != null) {
+                    maxPageSize(console.getMaxPageSize());
+                }
+                return this;
+            });
         }
 
         /** See {@link ConsoleConfig#endpoints()}. */

@@ -3,6 +3,7 @@ package dev.hookguard.console;
 import dev.hookguard.console.internal.Answers;
 import dev.hookguard.console.internal.ApiRouter;
 import dev.hookguard.console.internal.BadRequestException;
+import dev.hookguard.console.internal.ConsoleInitParams;
 import dev.hookguard.console.internal.Json;
 import dev.hookguard.core.StoreUnavailableException;
 import jakarta.servlet.ServletException;
@@ -10,12 +11,18 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The operator console: a dead-letter web page and the JSON API it uses, under the servlet's mapping (for
- * example {@code /hookguard/console/*}). Register it with a {@link ConsoleConfig}, or without one and put the
- * configuration in the servlet context attribute {@link #CONFIG_ATTRIBUTE} (web.xml).
+ * example {@code /hookguard/console/*}). Register it with a {@link ConsoleConfig}; or without one (web.xml) and put the
+ * configuration in the servlet context attribute {@link #CONFIG_ATTRIBUTE}, or describe it with init-params: the
+ * settings model's {@code console.*} ({@code console.endpoints} required, {@code console.read-role}, {@code
+ * console.tokens}, …, the Spring properties' names without {@code hookguard.}) and {@code store}, the context attribute
+ * holding the store (default {@code dev.hookguard.store}, the filter's).
  *
  * <p>The page's static files are served to anyone (they hold no data). Every {@code api/} request needs an
  * operator from the configured {@link ConsoleAuthorizer} (else 401), reads need read access and writes need
@@ -45,13 +52,25 @@ public class ConsoleServlet extends HttpServlet {
         ConsoleConfig configured = config;
         if (configured == null) {
             Object attribute = getServletContext().getAttribute(CONFIG_ATTRIBUTE);
-            if (!(attribute instanceof ConsoleConfig fromContext)) {
-                throw new ServletException("the console needs a ConsoleConfig in the servlet context attribute "
-                        + CONFIG_ATTRIBUTE + " or in its constructor");
-            }
-            configured = fromContext;
+            configured = attribute instanceof ConsoleConfig fromContext ? fromContext : fromInitParams();
         }
         api = new ApiRouter(configured);
+    }
+
+    private ConsoleConfig fromInitParams() throws ServletException {
+        Map<String, String> params = new LinkedHashMap<>();
+        for (String name : Collections.list(getInitParameterNames())) {
+            params.put(name, getInitParameter(name));
+        }
+        try {
+            return ConsoleInitParams.read(params, getServletContext()::getAttribute);
+        } catch (IllegalArgumentException e) {
+            throw new ServletException(
+                    "the console has no ConsoleConfig in the servlet context attribute "
+                            + CONFIG_ATTRIBUTE + " or its constructor, and its init-params do not describe one: "
+                            + e.getMessage(),
+                    e);
+        }
     }
 
     @Override

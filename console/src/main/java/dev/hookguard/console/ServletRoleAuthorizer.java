@@ -58,4 +58,22 @@ public final class ServletRoleAuthorizer implements ConsoleAuthorizer {
         }
         return role;
     }
+
+    /** Equal when both check the same two roles. */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof ServletRoleAuthorizer that
+                && readRole.equals(that.readRole)
+                && writeRole.equals(that.writeRole);
+    }
+
+    @Override
+    public int hashCode() {
+        return readRole.hashCode() * 31 + writeRole.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "ServletRoleAuthorizer[read=" + readRole + ", write=" + writeRole + "]";
+    }
 }

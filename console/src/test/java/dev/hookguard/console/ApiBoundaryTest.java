@@ -17,7 +17,10 @@ class ApiBoundaryTest {
             "dev.hookguard.console",
             Set.of("dev.hookguard.console"),
             6,
-            Set.of("dev.hookguard.core.internal.OperatorActions"),
+            Set.of(
+                    "dev.hookguard.core.internal.OperatorActions",
+                    "dev.hookguard.servlet.internal.config.InitParams",
+                    "dev.hookguard.servlet.internal.config.SettingNames"),
             Set.of());
 
     @Test

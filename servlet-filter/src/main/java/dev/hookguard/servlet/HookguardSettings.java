@@ -1,6 +1,7 @@
 package dev.hookguard.servlet;
 
 import dev.hookguard.core.IdempotencyPolicy;
+import dev.hookguard.core.memory.InMemoryStore;
 import dev.hookguard.core.signature.EventIdConfig;
 import dev.hookguard.core.signature.EventIdConfig.EventIdSource;
 import dev.hookguard.core.signature.GenericHmacConfig;
@@ -12,6 +13,7 @@ import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.core.signature.SignatureConfig.PublicUrl;
 import dev.hookguard.core.signature.Verifiers;
 import dev.hookguard.core.signature.WebhookSigner;
+import dev.hookguard.servlet.internal.config.SettingNames;
 import dev.hookguard.servlet.internal.dispatch.DispatchSigning;
 import java.net.URI;
 import java.time.Duration;
@@ -135,6 +137,20 @@ public class HookguardSettings {
         return dispatcher;
     }
 
+    /** Which store keeps the records, and the stores' Hookguard-side settings (Spring Boot builds the store). */
+    private final StoreSettings store = new StoreSettings();
+
+    /** The operator console: where it is mounted, who may read and act, what it shows. */
+    private final ConsoleSettings console = new ConsoleSettings();
+
+    public StoreSettings getStore() {
+        return store;
+    }
+
+    public ConsoleSettings getConsole() {
+        return console;
+    }
+
     /**
      * Writes the set filter-wide values, the hardening and the dispatcher onto {@code builder} (endpoints aside: see
      * {@link #endpoint}); names in errors start with {@code prefix} ({@code ""} or {@code "hookguard."}).
@@ -150,10 +166,40 @@ public class HookguardSettings {
         return builder;
     }
 
-    /** {@link #applyTo} with every endpoint added, reading schemas with {@code schemas}. */
-    public HookguardFilterConfig.Builder toFilterConfig(
-            HookguardFilterConfig.Builder builder, String prefix, Function<String, PayloadSchema> schemas) {
-        applyTo(builder, prefix);
+    /**
+     * A builder of the filter's configuration with the set filter-wide values, the hardening and the dispatcher
+     * applied ({@link #applyTo}): where the servlet init-params and the Spring adapter start, before they add the
+     * endpoints and the runtime parts (store, metrics, error classifier).
+     *
+     * @throws IllegalArgumentException naming the first bad setting and its value
+     */
+    public HookguardFilterConfig.Builder filterConfig(String prefix) {
+        return applyTo(HookguardFilterConfig.custom(), prefix);
+    }
+
+    /**
+     * Checks every set filter-wide value, the hardening and the dispatcher with the builders' own validation, so that
+     * start-up fails naming the first bad one (the endpoints are checked as they are built).
+     *
+     * @throws IllegalArgumentException naming the first bad setting and its value
+     */
+    public void check(String prefix) {
+        filterConfig(prefix)
+                .endpoint(EndpointConfig.custom("probe")
+                        .path("/probe")
+                        .verifier((headers, body) -> {
+                            throw new UnsupportedOperationException("never called");
+                        })
+                        .eventIds(EventIdConfig.forScheme(Scheme.GITHUB))
+                        .build())
+                .store(new InMemoryStore())
+                .metrics(DeliveryMetrics.none())
+                .build();
+    }
+
+    /** {@link #filterConfig} with every endpoint added, reading schemas with {@code schemas}. */
+    public HookguardFilterConfig.Builder toFilterConfig(String prefix, Function<String, PayloadSchema> schemas) {
+        HookguardFilterConfig.Builder builder = filterConfig(prefix);
         for (String name : endpoints.keySet()) {
             builder.endpoint(named(
                     prefix + "endpoints." + name,
@@ -207,38 +253,9 @@ public class HookguardSettings {
         }
     }
 
-    /**
-     * Runs {@code build}; an {@link IllegalArgumentException} whose message starts with a builder field ({@code
-     * maxAttempts must be ...}) is rethrown naming the property {@code prefix.<field in kebab case>}.
-     */
+    /** See {@link SettingNames#named}. */
     static <T> T named(String prefix, Supplier<T> build) {
-        try {
-            return build.get();
-        } catch (IllegalArgumentException e) {
-            String message = e.getMessage() == null ? "is invalid" : e.getMessage();
-            if (message.startsWith(prefix)) {
-                throw e;
-            }
-            int space = message.indexOf(' ');
-            String field = space < 0 ? message : message.substring(0, space);
-            if (!field.matches("[a-z][A-Za-z]*(\\[\\d+])?")) {
-                throw new IllegalArgumentException(prefix + " is invalid: " + message, e);
-            }
-            throw new IllegalArgumentException(
-                    prefix + "." + kebab(field) + (space < 0 ? " is invalid" : message.substring(space)), e);
-        }
-    }
-
-    static String kebab(String camel) {
-        StringBuilder kebab = new StringBuilder();
-        for (char c : camel.toCharArray()) {
-            if (Character.isUpperCase(c)) {
-                kebab.append('-').append(Character.toLowerCase(c));
-            } else {
-                kebab.append(c);
-            }
-        }
-        return kebab.toString();
+        return SettingNames.named(prefix, build);
     }
 
     /** A size in bytes: a number, or one with B, KB, MB or GB (1024-based), any case. */
@@ -1048,6 +1065,316 @@ public class HookguardSettings {
             set(dispatchKeys, builder::dispatchKeys);
             set(dispatchTolerance, builder::dispatchTolerance);
             return builder.build();
+        }
+    }
+
+    /** The stores {@code store.type} can name. */
+    public enum StoreType {
+        /** The in-memory store: one JVM only, for tests, demos and single-node services. */
+        MEMORY,
+        /** {@code redis-store}, on {@code store.redis.uri}, a Lettuce client or Spring Data Redis. */
+        REDIS,
+        /** {@code jdbc-store}, on the application's {@code DataSource}. */
+        JDBC
+    }
+
+    /**
+     * {@code store.*}: which store keeps the records and the stores' settings. Spring Boot builds the store from them;
+     * the plain filter takes a store built in code (its {@code store} init-param names the context attribute).
+     */
+    public static class StoreSettings {
+
+        /** Which store keeps the records; unset picks it from what is present (see the Spring adapter's README). */
+        private @Nullable StoreType type;
+
+        /** Settings of the Redis store. */
+        private final RedisSettings redis = new RedisSettings();
+
+        /** Settings of the JDBC store. */
+        private final JdbcSettings jdbc = new JdbcSettings();
+
+        /** Settings of the in-memory store. */
+        private final MemorySettings memory = new MemorySettings();
+
+        public @Nullable StoreType getType() {
+            return type;
+        }
+
+        public void setType(@Nullable StoreType type) {
+            this.type = type;
+        }
+
+        public RedisSettings getRedis() {
+            return redis;
+        }
+
+        public JdbcSettings getJdbc() {
+            return jdbc;
+        }
+
+        public MemorySettings getMemory() {
+            return memory;
+        }
+    }
+
+    /** {@code store.memory.*}: the in-memory store's upkeep. */
+    public static class MemorySettings {
+
+        /** How often records past their retention are dropped; zero turns it off. */
+        private @Nullable Duration purgeInterval;
+
+        public @Nullable Duration getPurgeInterval() {
+            return purgeInterval;
+        }
+
+        public void setPurgeInterval(@Nullable Duration purgeInterval) {
+            this.purgeInterval = purgeInterval;
+        }
+    }
+
+    /** {@code store.redis.*}: the Redis store's {@code RedisStoreConfig}, and where to connect. */
+    public static class RedisSettings {
+
+        /**
+         * Redis to connect to (standalone, redis-sentinel:// or comma-separated cluster seeds); unset uses the
+         * application's Lettuce client.
+         */
+        private @Nullable String uri;
+
+        /** First part of every key. */
+        private @Nullable String keyPrefix;
+
+        /** Longest wait for one Redis command. */
+        private @Nullable Duration commandTimeout;
+
+        /** Longest wait for a connection to open (connections opened from store.redis.uri). */
+        private @Nullable Duration connectTimeout;
+
+        public @Nullable String getUri() {
+            return uri;
+        }
+
+        public void setUri(@Nullable String uri) {
+            this.uri = uri;
+        }
+
+        public @Nullable String getKeyPrefix() {
+            return keyPrefix;
+        }
+
+        public void setKeyPrefix(@Nullable String keyPrefix) {
+            this.keyPrefix = keyPrefix;
+        }
+
+        public @Nullable Duration getCommandTimeout() {
+            return commandTimeout;
+        }
+
+        public void setCommandTimeout(@Nullable Duration commandTimeout) {
+            this.commandTimeout = commandTimeout;
+        }
+
+        public @Nullable Duration getConnectTimeout() {
+            return connectTimeout;
+        }
+
+        public void setConnectTimeout(@Nullable Duration connectTimeout) {
+            this.connectTimeout = connectTimeout;
+        }
+    }
+
+    /** {@code store.jdbc.*}: the JDBC store's {@code JdbcStoreConfig}, its purge schedule and the transactional mode. */
+    public static class JdbcSettings {
+
+        /** The table: lower-case letters, digits and _, at most 40 characters. */
+        private @Nullable String tableName;
+
+        /** The database (postgresql, h2, mariadb, mysql); unset detects it from the DataSource. */
+        private @Nullable String dialect;
+
+        /** Whether to create the table (IF NOT EXISTS) at start-up. */
+        private @Nullable Boolean createSchemaIfMissing;
+
+        /** Most rows one purge statement deletes. */
+        private @Nullable Integer purgeBatchSize;
+
+        /** How often records past their retention are deleted; zero turns the purge off. */
+        private @Nullable Duration purgeInterval;
+
+        /**
+         * Transactional endpoints: how long a concurrent duplicate waits for the row lock of the delivery that holds
+         * the event before it is answered 409 with Retry-After (PostgreSQL: to the millisecond; MariaDB: whole
+         * seconds, at least one). Keep it below store-timeout, or the wait is answered 503.
+         */
+        private @Nullable Duration lockWait;
+
+        public @Nullable String getTableName() {
+            return tableName;
+        }
+
+        public void setTableName(@Nullable String tableName) {
+            this.tableName = tableName;
+        }
+
+        public @Nullable String getDialect() {
+            return dialect;
+        }
+
+        public void setDialect(@Nullable String dialect) {
+            this.dialect = dialect;
+        }
+
+        public @Nullable Boolean getCreateSchemaIfMissing() {
+            return createSchemaIfMissing;
+        }
+
+        public void setCreateSchemaIfMissing(@Nullable Boolean createSchemaIfMissing) {
+            this.createSchemaIfMissing = createSchemaIfMissing;
+        }
+
+        public @Nullable Integer getPurgeBatchSize() {
+            return purgeBatchSize;
+        }
+
+        public void setPurgeBatchSize(@Nullable Integer purgeBatchSize) {
+            this.purgeBatchSize = purgeBatchSize;
+        }
+
+        public @Nullable Duration getPurgeInterval() {
+            return purgeInterval;
+        }
+
+        public void setPurgeInterval(@Nullable Duration purgeInterval) {
+            this.purgeInterval = purgeInterval;
+        }
+
+        public @Nullable Duration getLockWait() {
+            return lockWait;
+        }
+
+        public void setLockWait(@Nullable Duration lockWait) {
+            this.lockWait = lockWait;
+        }
+    }
+
+    /**
+     * {@code console.*}: the operator console's {@code ConsoleConfig} and where it is mounted. The console module applies
+     * them ({@code ConsoleConfig.Builder#settings}); the console servlet reads them from its init-params, Spring Boot from
+     * {@code hookguard.console.*}. The stalled period the console shows is each endpoint's own {@code stalled-after}.
+     */
+    public static class ConsoleSettings {
+
+        /** Whether Spring Boot registers the console servlet. Off unless set: the console is never open by accident. */
+        private @Nullable Boolean enabled;
+
+        /** The path the console is mounted at; the page is at {@code <path>/}, the JSON API at {@code <path>/api/}. */
+        private @Nullable String path;
+
+        /** The role that may list, inspect and export records (as HttpServletRequest.isUserInRole sees it). */
+        private @Nullable String readRole;
+
+        /** The role that may also replay, requeue, resolve and skip. */
+        private @Nullable String writeRole;
+
+        /**
+         * Bearer tokens as name:access:token entries, comma-separated (access read or write); when set they replace
+         * the role check. Take them from the environment, never from a file.
+         */
+        private @Nullable String tokens;
+
+        /** The endpoints the console shows; unset or empty = every endpoint Hookguard guards. */
+        private @Nullable List<String> endpoints;
+
+        /** The key of the console's CSRF tokens (at least 32 characters); set the same one on every instance. */
+        private @Nullable String csrfKey;
+
+        /** Header name fragments redacted in payload views and exports, on top of the default deny list. */
+        private @Nullable List<String> redactHeaders;
+
+        /** Records per page when a request names no limit. */
+        private @Nullable Integer pageSize;
+
+        /** The most records a request may ask for per page. */
+        private @Nullable Integer maxPageSize;
+
+        public @Nullable Boolean getEnabled() {
+            return enabled;
+        }
+
+        public void setEnabled(@Nullable Boolean enabled) {
+            this.enabled = enabled;
+        }
+
+        public @Nullable String getPath() {
+            return path;
+        }
+
+        public void setPath(@Nullable String path) {
+            this.path = path;
+        }
+
+        public @Nullable String getReadRole() {
+            return readRole;
+        }
+
+        public void setReadRole(@Nullable String readRole) {
+            this.readRole = readRole;
+        }
+
+        public @Nullable String getWriteRole() {
+            return writeRole;
+        }
+
+        public void setWriteRole(@Nullable String writeRole) {
+            this.writeRole = writeRole;
+        }
+
+        public @Nullable String getTokens() {
+            return tokens;
+        }
+
+        public void setTokens(@Nullable String tokens) {
+            this.tokens = tokens;
+        }
+
+        public @Nullable List<String> getEndpoints() {
+            return endpoints;
+        }
+
+        public void setEndpoints(@Nullable List<String> endpoints) {
+            this.endpoints = endpoints;
+        }
+
+        public @Nullable String getCsrfKey() {
+            return csrfKey;
+        }
+
+        public void setCsrfKey(@Nullable String csrfKey) {
+            this.csrfKey = csrfKey;
+        }
+
+        public @Nullable List<String> getRedactHeaders() {
+            return redactHeaders;
+        }
+
+        public void setRedactHeaders(@Nullable List<String> redactHeaders) {
+            this.redactHeaders = redactHeaders;
+        }
+
+        public @Nullable Integer getPageSize() {
+            return pageSize;
+        }
+
+        public void setPageSize(@Nullable Integer pageSize) {
+            this.pageSize = pageSize;
+        }
+
+        public @Nullable Integer getMaxPageSize() {
+            return maxPageSize;
+        }
+
+        public void setMaxPageSize(@Nullable Integer maxPageSize) {
+            this.maxPageSize = maxPageSize;
         }
     }
 }

@@ -21,6 +21,9 @@ class ApiBoundaryTest {
                     "dev.hookguard.console.internal.OperatorService",
                     "dev.hookguard.core.internal.UnrecordableVerdictException",
                     "dev.hookguard.core.internal.executor.Classification",
+                    "dev.hookguard.servlet.internal.config.JdbcStoreSettings",
+                    "dev.hookguard.servlet.internal.config.RedisStoreSettings",
+                    "dev.hookguard.servlet.internal.config.SettingNames",
                     "dev.hookguard.servlet.internal.dispatch.Dispatcher"),
             Set.of());
 

@@ -43,9 +43,11 @@ class MetadataDefaultsTest {
         defaults.put("hookguard.enabled", true);
         defaults.put("hookguard.security-check.enabled", SecurityChainCheck.DEFAULT_ENABLED);
         defaults.put("hookguard.console.enabled", false);
-        defaults.put(
-                "hookguard.console.path",
-                dev.hookguard.spring.internal.console.HookguardConsoleAutoConfiguration.DEFAULT_PATH);
+        defaults.put("hookguard.console.path", dev.hookguard.console.ConsoleConfig.DEFAULT_PATH);
+        defaults.put("hookguard.console.read-role", dev.hookguard.console.ServletRoleAuthorizer.DEFAULT_READ_ROLE);
+        defaults.put("hookguard.console.write-role", dev.hookguard.console.ServletRoleAuthorizer.DEFAULT_WRITE_ROLE);
+        defaults.put("hookguard.console.page-size", dev.hookguard.console.ConsoleConfig.DEFAULT_PAGE_SIZE);
+        defaults.put("hookguard.console.max-page-size", dev.hookguard.console.ConsoleConfig.DEFAULT_MAX_PAGE_SIZE);
         defaults.put("hookguard.in-progress-status", HookguardFilterConfig.DEFAULT_IN_PROGRESS_STATUS);
         defaults.put("hookguard.dead-status", HookguardFilterConfig.DEFAULT_DEAD_STATUS);
         defaults.put("hookguard.fail-open", HookguardFilterConfig.DEFAULT_FAIL_OPEN);

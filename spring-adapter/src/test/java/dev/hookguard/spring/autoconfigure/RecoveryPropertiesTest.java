@@ -14,7 +14,6 @@ import dev.hookguard.servlet.Retries;
 import dev.hookguard.servlet.internal.dispatch.DispatchSigning;
 import dev.hookguard.spring.HookguardConfigurationException;
 import dev.hookguard.spring.internal.autoconfigure.HookguardAutoConfiguration;
-import dev.hookguard.spring.internal.autoconfigure.PropertiesFilterCustomizer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -164,7 +163,7 @@ class RecoveryPropertiesTest {
     @Test
     void shouldApplyTheDispatcherToTheFilterAndNameABadDispatcherProperty() {
         HookguardFilterConfig.Builder builder = HookguardFilterConfig.custom();
-        new PropertiesFilterCustomizer(bind(Map.of("hookguard.dispatcher.workers", "3"))).customize(builder);
+        bind(Map.of("hookguard.dispatcher.workers", "3")).applyTo(builder, "hookguard.");
 
         assertThat(builder.endpoint(guarded(endpoint("github", "0123456789abcdef-secret", Map.of()), "/gh"))
                         .store(new dev.hookguard.core.memory.InMemoryStore())
@@ -172,11 +171,11 @@ class RecoveryPropertiesTest {
                         .dispatcher()
                         .workers())
                 .isEqualTo(3);
-        assertThatThrownBy(() -> new PropertiesFilterCustomizer(bind(Map.of("hookguard.dispatcher.workers", "0"))))
+        assertThatThrownBy(() -> HookguardAutoConfiguration.check(bind(Map.of("hookguard.dispatcher.workers", "0"))))
                 .isInstanceOf(HookguardConfigurationException.class)
                 .hasMessageStartingWith("hookguard.dispatcher.workers must be at least 1 but was 0");
-        assertThatThrownBy(() ->
-                        new PropertiesFilterCustomizer(bind(Map.of("hookguard.dispatcher.dispatch-keys", "too-short"))))
+        assertThatThrownBy(() -> HookguardAutoConfiguration.check(
+                        bind(Map.of("hookguard.dispatcher.dispatch-keys", "too-short"))))
                 .isInstanceOf(HookguardConfigurationException.class)
                 .hasMessageStartingWith("hookguard.dispatcher.dispatch-keys[0] must be at least 32 characters")
                 .hasMessageNotContaining("too-short");

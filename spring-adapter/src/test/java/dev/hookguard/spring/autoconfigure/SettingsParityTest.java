@@ -8,7 +8,6 @@ import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.servlet.HookguardFilterConfig;
 import dev.hookguard.servlet.internal.config.InitParams;
 import dev.hookguard.spring.internal.autoconfigure.HookguardAutoConfiguration;
-import dev.hookguard.spring.internal.autoconfigure.PropertiesFilterCustomizer;
 import jakarta.servlet.FilterConfig;
 import jakarta.servlet.ServletContext;
 import java.util.Collections;
@@ -176,7 +175,7 @@ class SettingsParityTest {
                 .orElseGet(HookguardProperties::new);
         HookguardFilterConfig.Builder builder =
                 HookguardFilterConfig.custom().store(new InMemoryStore()).metrics(DeliveryMetrics.none());
-        new PropertiesFilterCustomizer(properties).customize(builder);
+        properties.applyTo(builder, "hookguard.");
         List<EndpointConfig> endpoints =
                 HookguardAutoConfiguration.endpoints(properties).endpoints();
         for (EndpointConfig endpoint : endpoints) {

@@ -21,6 +21,7 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -83,16 +84,38 @@ public final class InitParams {
      * @throws IllegalArgumentException naming the first bad or unknown parameter and its value
      */
     public static HookguardSettings settings(FilterConfig filter) {
-        HookguardSettings settings = new HookguardSettings();
+        Map<String, String> params = new LinkedHashMap<>();
         for (String name : Collections.list(filter.getInitParameterNames())) {
             if (SERVLET_ONLY.contains(name)) {
                 continue;
             }
-            String value = filter.getInitParameter(name);
+            if (name.startsWith("console.")) {
+                throw new IllegalArgumentException(
+                        "init-param '" + name + "' belongs on the ConsoleServlet, not on" + " the filter");
+            }
+            if (name.startsWith("store.")) {
+                throw new IllegalArgumentException(
+                        "init-param '" + name + "' is read by Spring Boot only: the plain"
+                                + " filter takes a store built in code from the context attribute its 'store' init-param names");
+            }
+            params.put(name, filter.getInitParameter(name));
+        }
+        return settings(params);
+    }
+
+    /**
+     * The settings these name-value pairs describe, bound with the same names and conversions as the filter's
+     * init-params (the console servlet's {@code console.*} too); blank values are ignored.
+     *
+     * @throws IllegalArgumentException naming the first bad or unknown name and its value
+     */
+    public static HookguardSettings settings(Map<String, String> params) {
+        HookguardSettings settings = new HookguardSettings();
+        params.forEach((name, value) -> {
             if (value != null && !value.isBlank()) {
                 bind(settings, name, name, value.trim());
             }
-        }
+        });
         return settings;
     }
 
@@ -108,9 +131,10 @@ public final class InitParams {
             required(prefix + "scheme", endpoint.getScheme());
             required(prefix + "secrets", endpoint.getSecrets());
         });
-        HookguardFilterConfig.Builder builder = HookguardFilterConfig.custom().store(store());
+        HookguardFilterConfig.Builder builder =
+                settings.toFilterConfig("", InitParams::schema).store(store());
         optional("metrics", v -> builder.metrics(metrics(v)));
-        return settings.toFilterConfig(builder, "", InitParams::schema).build();
+        return builder.build();
     }
 
     private static void required(String name, @Nullable Object value) {

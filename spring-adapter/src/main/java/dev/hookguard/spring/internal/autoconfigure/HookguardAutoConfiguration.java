@@ -2,7 +2,6 @@ package dev.hookguard.spring.internal.autoconfigure;
 
 import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.spring.HookguardConfigurationException;
-import dev.hookguard.spring.HookguardFilterCustomizer;
 import dev.hookguard.spring.autoconfigure.HookguardProperties;
 import dev.hookguard.spring.internal.web.EndpointGroup;
 import java.util.ArrayList;
@@ -29,6 +28,7 @@ public class HookguardAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean(name = "hookguardPropertyEndpoints")
     public EndpointGroup hookguardPropertyEndpoints(HookguardProperties properties) {
+        check(properties);
         return endpoints(properties);
     }
 
@@ -58,10 +58,18 @@ public class HookguardAutoConfiguration {
         return new EndpointGroup(ENDPOINTS, endpoints);
     }
 
-    /** The filter-wide settings of {@code hookguard.*}. */
-    @Bean
-    @ConditionalOnMissingBean(name = "hookguardPropertiesCustomizer")
-    public HookguardFilterCustomizer hookguardPropertiesCustomizer(HookguardProperties properties) {
-        return new PropertiesFilterCustomizer(properties);
+    /**
+     * Checks the filter-wide {@code hookguard.*} settings ({@code in-progress-status}, {@code dead-status}, {@code
+     * fail-open}, {@code unavailable-retry-after}, {@code store-timeout}, {@code hardening.*}, {@code dispatcher.*})
+     * with the library's own validation, so that a bad one fails start-up naming it. The filter's assembly applies
+     * them ({@link dev.hookguard.servlet.HookguardSettings#filterConfig}), before the application's customizers.
+     *
+     * @throws HookguardConfigurationException naming the first bad property
+     */
+    public static void check(HookguardProperties properties) {
+        PropertyErrors.settings("hookguard", () -> {
+            properties.check(PropertyErrors.PREFIX);
+            return properties;
+        });
     }
 }

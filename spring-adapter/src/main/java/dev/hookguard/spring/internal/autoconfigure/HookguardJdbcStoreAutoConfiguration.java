@@ -5,6 +5,8 @@ import dev.hookguard.jdbc.JdbcDialect;
 import dev.hookguard.jdbc.JdbcIdempotencyStore;
 import dev.hookguard.jdbc.JdbcPurger;
 import dev.hookguard.jdbc.JdbcStoreConfig;
+import dev.hookguard.servlet.HookguardSettings;
+import dev.hookguard.servlet.internal.config.JdbcStoreSettings;
 import dev.hookguard.spring.HookguardConfigurationException;
 import dev.hookguard.spring.autoconfigure.HookguardProperties;
 import java.time.Duration;
@@ -75,11 +77,11 @@ public class HookguardJdbcStoreAutoConfiguration {
     public SmartInitializingSingleton hookguardJdbcTableCheck(
             ObjectProvider<DataSource> dataSources, JdbcIdempotencyStore store, HookguardProperties properties) {
         DataSource dataSource = dataSources.getIfUnique();
-        HookguardProperties.Jdbc jdbc = properties.getStore().getJdbc();
+        HookguardSettings.JdbcSettings jdbc = properties.getStore().getJdbc();
         if (dataSource == null || Boolean.TRUE.equals(jdbc.getCreateSchemaIfMissing())) {
             return () -> {};
         }
-        return new JdbcTableCheck(dataSource, store, dialect(jdbc.getDialect()) != null);
+        return new JdbcTableCheck(dataSource, store, dialect(jdbc) != null);
     }
 
     /** Deletes records past their retention every {@code hookguard.store.jdbc.purge-interval}. */
@@ -92,32 +94,11 @@ public class HookguardJdbcStoreAutoConfiguration {
         return new ScheduledPurge("hookguard-jdbc-purge", new JdbcPurger(store), interval);
     }
 
-    static JdbcStoreConfig config(HookguardProperties.Jdbc jdbc) {
-        JdbcDialect dialect = dialect(jdbc.getDialect());
-        return PropertyErrors.named("hookguard.store.jdbc", () -> {
-            JdbcStoreConfig.Builder builder = JdbcStoreConfig.custom().dialect(dialect);
-            if (jdbc.getTableName() != null) {
-                builder.tableName(jdbc.getTableName());
-            }
-            if (jdbc.getCreateSchemaIfMissing() != null) {
-                builder.createSchemaIfMissing(jdbc.getCreateSchemaIfMissing());
-            }
-            if (jdbc.getPurgeBatchSize() != null) {
-                builder.purgeBatchSize(jdbc.getPurgeBatchSize());
-            }
-            return builder.build();
-        });
+    static JdbcStoreConfig config(HookguardSettings.JdbcSettings jdbc) {
+        return PropertyErrors.settings("hookguard", () -> JdbcStoreSettings.config(jdbc, PropertyErrors.PREFIX));
     }
 
-    private static @Nullable JdbcDialect dialect(@Nullable String name) {
-        if (name == null || name.isBlank()) {
-            return null;
-        }
-        try {
-            return JdbcDialect.valueOf(name.trim().toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw HookguardConfigurationException.property(
-                    "hookguard.store.jdbc.dialect", "must be postgresql, h2, mariadb or mysql but was '" + name + "'");
-        }
+    private static @Nullable JdbcDialect dialect(HookguardSettings.JdbcSettings jdbc) {
+        return PropertyErrors.settings("hookguard", () -> JdbcStoreSettings.dialect(jdbc, PropertyErrors.PREFIX));
     }
 }

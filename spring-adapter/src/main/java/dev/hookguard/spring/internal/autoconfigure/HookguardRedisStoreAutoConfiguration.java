@@ -4,6 +4,7 @@ import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.redis.RedisIdempotencyStore;
 import dev.hookguard.redis.RedisStoreConfig;
 import dev.hookguard.redis.RedisStores;
+import dev.hookguard.servlet.internal.config.RedisStoreSettings;
 import dev.hookguard.spring.HookguardConfigurationException;
 import dev.hookguard.spring.autoconfigure.HookguardProperties;
 import io.lettuce.core.AbstractRedisClient;
@@ -47,20 +48,9 @@ public class HookguardRedisStoreAutoConfiguration {
     private static final Logger log = LoggerFactory.getLogger(HookguardRedisStoreAutoConfiguration.class);
 
     static RedisStoreConfig config(HookguardProperties properties) {
-        HookguardProperties.Redis redis = properties.getStore().getRedis();
-        return PropertyErrors.named("hookguard.store.redis", () -> {
-            RedisStoreConfig.Builder builder = RedisStoreConfig.custom();
-            if (redis.getKeyPrefix() != null) {
-                builder.keyPrefix(redis.getKeyPrefix());
-            }
-            if (redis.getCommandTimeout() != null) {
-                builder.commandTimeout(redis.getCommandTimeout());
-            }
-            if (redis.getConnectTimeout() != null) {
-                builder.connectTimeout(redis.getConnectTimeout());
-            }
-            return builder.build();
-        });
+        return PropertyErrors.settings(
+                "hookguard",
+                () -> RedisStoreSettings.config(properties.getStore().getRedis(), PropertyErrors.PREFIX));
     }
 
     /** A store with a connection of its own to {@code hookguard.store.redis.uri}, closed with the store. */

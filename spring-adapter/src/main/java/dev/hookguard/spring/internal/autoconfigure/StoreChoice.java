@@ -1,6 +1,6 @@
 package dev.hookguard.spring.internal.autoconfigure;
 
-import dev.hookguard.spring.autoconfigure.HookguardProperties.StoreType;
+import dev.hookguard.servlet.HookguardSettings.StoreType;
 import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;

@@ -1,30 +1,26 @@
 package dev.hookguard.spring.internal.console;
 
-import dev.hookguard.console.BearerTokenAuthorizer;
 import dev.hookguard.console.ConsoleAuthorizer;
 import dev.hookguard.console.ConsoleConfig;
 import dev.hookguard.console.ConsoleServlet;
 import dev.hookguard.console.ReplayListener;
-import dev.hookguard.console.ServletRoleAuthorizer;
-import dev.hookguard.core.HeaderRedaction;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.operator.OperatorStore;
 import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.servlet.RecoveryConfig;
 import dev.hookguard.spring.HookguardConfigurationException;
+import dev.hookguard.spring.autoconfigure.HookguardProperties;
 import dev.hookguard.spring.internal.autoconfigure.ConditionalOnHookguardEnabled;
 import dev.hookguard.spring.internal.autoconfigure.HookguardAutoConfiguration;
 import dev.hookguard.spring.internal.autoconfigure.HookguardJdbcStoreAutoConfiguration;
 import dev.hookguard.spring.internal.autoconfigure.HookguardMemoryStoreAutoConfiguration;
 import dev.hookguard.spring.internal.autoconfigure.HookguardRedisStoreAutoConfiguration;
+import dev.hookguard.spring.internal.autoconfigure.PropertyErrors;
 import dev.hookguard.spring.internal.web.EndpointGroup;
 import dev.hookguard.spring.internal.web.HookguardWebFilter;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Stream;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -32,7 +28,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.web.servlet.ServletRegistrationBean;
 import org.springframework.context.annotation.Bean;
 
@@ -55,52 +50,53 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 @ConditionalOnClass(ConsoleServlet.class)
 @ConditionalOnProperty(prefix = "hookguard.console", name = "enabled", havingValue = "true")
-@EnableConfigurationProperties(HookguardConsoleProperties.class)
 public class HookguardConsoleAutoConfiguration {
 
-    /** Default of {@code hookguard.console.path}. */
-    public static final String DEFAULT_PATH = "/hookguard/console";
-
-    /** Who may read and who may act. */
+    /** Who may read and who may act: bearer tokens when hookguard.console.tokens is set, else the request's roles. */
     @Bean
     @ConditionalOnMissingBean
-    public ConsoleAuthorizer hookguardConsoleAuthorizer(HookguardConsoleProperties properties) {
-        String tokens = properties.getTokens();
-        if (tokens != null && !tokens.isBlank()) {
-            return BearerTokenAuthorizer.parse(tokens);
-        }
-        return new ServletRoleAuthorizer(properties.getReadRole(), properties.getWriteRole());
+    public ConsoleAuthorizer hookguardConsoleAuthorizer(HookguardProperties properties) {
+        return PropertyErrors.settings("hookguard", () -> ConsoleAuthorizer.of(properties.getConsole()));
+    }
+
+    /**
+     * The console's configuration: {@code hookguard.console.*} applied by the settings model, over the endpoints and
+     * policies Hookguard guards (each endpoint's own stalled period, the one the Sweeper and the Actuator read).
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    public ConsoleConfig hookguardConsoleConfig(
+            IdempotencyStore store,
+            ConsoleAuthorizer authorizer,
+            HookguardProperties properties,
+            ObjectProvider<EndpointConfig> endpoints,
+            ObjectProvider<EndpointGroup> endpointGroups,
+            ObjectProvider<ReplayListener> replayListener,
+            ObjectProvider<HookguardWebFilter> filter) {
+        Map<String, EndpointConfig> guarded = new LinkedHashMap<>();
+        Stream.concat(endpoints.orderedStream(), endpointGroups.orderedStream().flatMap(g -> g.endpoints().stream()))
+                .forEach(endpoint -> guarded.put(endpoint.name(), endpoint));
+        ConsoleConfig.Builder config = ConsoleConfig.custom(operatorStore(store), store::find)
+                .endpoints(guarded.keySet())
+                .policies(endpoint ->
+                        guarded.containsKey(endpoint) ? guarded.get(endpoint).policy() : IdempotencyPolicy.ofDefaults())
+                .stalledAfter(endpoint -> guarded.containsKey(endpoint)
+                        ? guarded.get(endpoint).recovery().stalledAfter()
+                        : RecoveryConfig.DEFAULT_STALLED_AFTER)
+                .replayListener(replayListener.getIfAvailable(() -> wakeUp(filter)));
+        PropertyErrors.settings("hookguard", () -> config.settings(properties.getConsole(), PropertyErrors.PREFIX));
+        return PropertyErrors.settings(
+                "hookguard.console", () -> config.authorizer(authorizer).build());
     }
 
     /** The console servlet at {@code <path>/*}. */
     @Bean
     @ConditionalOnMissingBean(name = "hookguardConsoleRegistration")
     public ServletRegistrationBean<ConsoleServlet> hookguardConsoleRegistration(
-            IdempotencyStore store,
-            ConsoleAuthorizer authorizer,
-            HookguardConsoleProperties properties,
-            ObjectProvider<EndpointConfig> endpoints,
-            ObjectProvider<EndpointGroup> endpointGroups,
-            ObjectProvider<ReplayListener> replayListener,
-            ObjectProvider<HookguardWebFilter> filter) {
-        Map<String, IdempotencyPolicy> policies = policies(endpoints, endpointGroups);
-        Map<String, Duration> stalled = new LinkedHashMap<>();
-        Stream.concat(endpoints.orderedStream(), endpointGroups.orderedStream().flatMap(g -> g.endpoints().stream()))
-                .forEach(endpoint ->
-                        stalled.put(endpoint.name(), endpoint.recovery().stalledAfter()));
-        ConsoleConfig.Builder config = ConsoleConfig.custom(operatorStore(store), store::find)
-                .endpoints(shown(properties, policies))
-                .authorizer(authorizer)
-                .policies(endpoint -> policies.getOrDefault(endpoint, IdempotencyPolicy.ofDefaults()))
-                .redaction(HeaderRedaction.defaultsPlus(Set.copyOf(properties.getRedactHeaders())))
-                .stalledAfter(endpoint -> stalled.getOrDefault(endpoint, RecoveryConfig.DEFAULT_STALLED_AFTER))
-                .replayListener(replayListener.getIfAvailable(() -> wakeUp(filter)));
-        if (properties.getCsrfKey() != null) {
-            config.csrfKey(properties.getCsrfKey().getBytes(StandardCharsets.UTF_8));
-        }
+            ConsoleConfig config, HookguardProperties properties) {
+        String path = properties.getConsole().getPath();
         ServletRegistrationBean<ConsoleServlet> registration = new ServletRegistrationBean<>(
-                new ConsoleServlet(config.build()),
-                mapping(properties.getPath() == null ? DEFAULT_PATH : properties.getPath()));
+                new ConsoleServlet(config), mapping(path == null ? ConsoleConfig.DEFAULT_PATH : path));
         registration.setName("hookguardConsole");
         return registration;
     }
@@ -127,24 +123,5 @@ public class HookguardConsoleAutoConfiguration {
         throw new HookguardConfigurationException(
                 "the Hookguard store " + store.getClass().getName() + " has no operator operations for the console",
                 "Use one of Hookguard's stores (memory, Redis, JDBC), or turn hookguard.console.enabled off.");
-    }
-
-    private static Map<String, IdempotencyPolicy> policies(
-            ObjectProvider<EndpointConfig> endpoints, ObjectProvider<EndpointGroup> endpointGroups) {
-        Map<String, IdempotencyPolicy> policies = new LinkedHashMap<>();
-        Stream.concat(endpoints.orderedStream(), endpointGroups.orderedStream().flatMap(g -> g.endpoints().stream()))
-                .forEach(endpoint -> policies.put(endpoint.name(), endpoint.policy()));
-        return policies;
-    }
-
-    private static Set<String> shown(HookguardConsoleProperties properties, Map<String, IdempotencyPolicy> policies) {
-        Set<String> shown =
-                properties.getEndpoints().isEmpty() ? policies.keySet() : Set.copyOf(properties.getEndpoints());
-        if (shown.isEmpty()) {
-            throw new HookguardConfigurationException(
-                    "the Hookguard console has no endpoint to show",
-                    "Define endpoints under hookguard.endpoints, or list them in hookguard.console.endpoints.");
-        }
-        return shown;
     }
 }

@@ -6,8 +6,11 @@ import dev.hookguard.servlet.DeliveryMetrics;
 import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.servlet.HookguardFilter;
 import dev.hookguard.servlet.HookguardFilterConfig;
+import dev.hookguard.servlet.HookguardSettings;
 import dev.hookguard.spring.HookguardConfigurationException;
 import dev.hookguard.spring.HookguardFilterCustomizer;
+import dev.hookguard.spring.autoconfigure.HookguardProperties;
+import dev.hookguard.spring.internal.autoconfigure.PropertyErrors;
 import dev.hookguard.spring.internal.transaction.TransactionalMode;
 import jakarta.servlet.Filter;
 import java.util.List;
@@ -59,7 +62,12 @@ public final class HookguardAssembly {
                 .map(r -> r.config().name())
                 .collect(Collectors.toSet());
         @Nullable TransactionalMode mode = transactional.isEmpty() ? null : transactionalMode(context, store);
-        HookguardFilterConfig.Builder builder = HookguardFilterConfig.custom()
+        HookguardSettings settings = context.getBeanProvider(HookguardProperties.class).stream()
+                .findFirst()
+                .map(HookguardSettings.class::cast)
+                .orElseGet(HookguardSettings::new);
+        HookguardFilterConfig.Builder builder = PropertyErrors.settings(
+                        "hookguard", () -> settings.filterConfig(PropertyErrors.PREFIX))
                 .endpoints(routed.stream().map(EndpointRouting.Routed::config).toList())
                 .store(mode == null ? store : mode.store(transactional::contains))
                 .metrics(context.getBeanProvider(DeliveryMetrics.class).getIfUnique(DeliveryMetrics::none))

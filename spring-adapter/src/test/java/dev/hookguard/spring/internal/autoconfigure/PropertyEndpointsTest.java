@@ -307,7 +307,7 @@ class PropertyEndpointsTest {
         HookguardProperties properties = new HookguardProperties();
         dev.hookguard.servlet.HookguardFilterConfig.Builder filter =
                 dev.hookguard.servlet.HookguardFilterConfig.custom();
-        new PropertiesFilterCustomizer(properties).customize(filter);
+        properties.applyTo(filter, "hookguard.");
         dev.hookguard.servlet.HookguardFilterConfig built = filter.endpoint(guarded(
                         only(Map.of(
                                 "hookguard.endpoints.x.scheme",

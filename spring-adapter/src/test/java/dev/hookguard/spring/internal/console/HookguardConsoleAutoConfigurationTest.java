@@ -1,16 +1,23 @@
 package dev.hookguard.spring.internal.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.hookguard.console.BearerTokenAuthorizer;
 import dev.hookguard.console.ConsoleAuthorizer;
+import dev.hookguard.console.ConsoleConfig;
 import dev.hookguard.console.ConsoleServlet;
 import dev.hookguard.console.ServletRoleAuthorizer;
+import dev.hookguard.console.internal.ConsoleInitParams;
+import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.core.memory.InMemoryStore;
 import dev.hookguard.spring.internal.autoconfigure.HookguardAutoConfiguration;
 import dev.hookguard.spring.internal.autoconfigure.HookguardFailureAnalyzer;
 import dev.hookguard.spring.internal.autoconfigure.HookguardJdbcStoreAutoConfiguration;
 import dev.hookguard.spring.internal.autoconfigure.HookguardMemoryStoreAutoConfiguration;
 import dev.hookguard.spring.internal.autoconfigure.HookguardRedisStoreAutoConfiguration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.diagnostics.FailureAnalysis;
@@ -97,6 +104,62 @@ class HookguardConsoleAutoConfigurationTest {
                     assertThat(analysis.getDescription())
                             .contains("hookguard.console.path")
                             .contains("'console'");
+                });
+    }
+
+    @Test
+    void shouldBuildTheSameConsoleFromInitParamsAndFromPropertiesOfTheSameNames() {
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("console.endpoints", "stripe");
+        settings.put("console.read-role", "AUDITOR");
+        settings.put("console.write-role", "ONCALL");
+        settings.put("console.csrf-key", "0123456789abcdef0123456789abcdef-shared");
+        settings.put("console.redact-headers", "X-Internal-Trace");
+        settings.put("console.page-size", "20");
+        settings.put("console.max-page-size", "200");
+        InMemoryStore store = new InMemoryStore();
+        ConsoleConfig fromInitParams = ConsoleInitParams.read(settings, name -> store);
+
+        web.withBean(IdempotencyStore.class, () -> store)
+                .withPropertyValues("hookguard.console.enabled=true")
+                .withPropertyValues(settings.entrySet().stream()
+                        .map(e -> "hookguard." + e.getKey() + "=" + e.getValue())
+                        .toArray(String[]::new))
+                .run(context -> {
+                    ConsoleConfig fromProperties = context.getBean(ConsoleConfig.class);
+                    assertThat(fromProperties.endpoints()).isEqualTo(fromInitParams.endpoints());
+                    assertThat(fromProperties.authorizer())
+                            .isEqualTo(fromInitParams.authorizer())
+                            .isEqualTo(new ServletRoleAuthorizer("AUDITOR", "ONCALL"));
+                    assertThat(fromProperties.csrfKey()).isEqualTo(fromInitParams.csrfKey());
+                    assertThat(fromProperties.pageSize())
+                            .isEqualTo(fromInitParams.pageSize())
+                            .isEqualTo(20);
+                    assertThat(fromProperties.maxPageSize())
+                            .isEqualTo(fromInitParams.maxPageSize())
+                            .isEqualTo(200);
+                    assertThat(fromProperties.redaction().denies("X-Internal-Trace"))
+                            .isEqualTo(fromInitParams.redaction().denies("X-Internal-Trace"))
+                            .isTrue();
+                });
+    }
+
+    @Test
+    void shouldNameTheBadConsoleSettingFromInitParamsAndFromProperties() {
+        InMemoryStore store = new InMemoryStore();
+        assertThatThrownBy(() -> ConsoleInitParams.read(
+                        Map.of("console.endpoints", "stripe", "console.page-size", "0"), name -> store))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("console.page-size must be");
+        assertThatThrownBy(() -> ConsoleInitParams.read(Map.of("console.pagesize", "5"), name -> store))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("console.pagesize");
+        web.withPropertyValues("hookguard.console.enabled=true", "hookguard.console.page-size=0")
+                .run(context -> {
+                    assertThat(context).hasFailed();
+                    FailureAnalysis analysis = new HookguardFailureAnalyzer().analyze(context.getStartupFailure());
+                    assertThat(analysis).isNotNull();
+                    assertThat(analysis.getDescription()).contains("hookguard.console.page-size");
                 });
     }
 }

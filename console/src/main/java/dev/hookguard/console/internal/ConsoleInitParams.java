@@ -1,0 +1,63 @@
+package dev.hookguard.console.internal;
+
+import dev.hookguard.console.ConsoleConfig;
+import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.core.operator.OperatorStore;
+import dev.hookguard.servlet.HookguardSettings;
+import dev.hookguard.servlet.internal.config.InitParams;
+import dev.hookguard.servlet.internal.config.SettingNames;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The console servlet's {@code init-param}s, for {@code web.xml} users: the settings model's {@code console.*} (the
+ * Spring properties' names without {@code hookguard.}: {@code console.endpoints}, {@code console.read-role}, {@code
+ * console.tokens}, …), plus {@code store}, the servlet context attribute holding the store (default {@value
+ * InitParams#DEFAULT_STORE_ATTRIBUTE}, the filter's). {@code console.endpoints} is required here: the servlet does not
+ * see the filter's endpoints.
+ */
+public final class ConsoleInitParams {
+
+    private ConsoleInitParams() {}
+
+    /**
+     * The configuration these init-params describe, over the store in the context attribute.
+     *
+     * @param params the init-params by name
+     * @param attributes the servlet context's attributes by name
+     * @throws IllegalArgumentException naming the first bad or unknown init-param
+     */
+    public static ConsoleConfig read(Map<String, String> params, Function<String, @Nullable Object> attributes) {
+        Map<String, String> console = new LinkedHashMap<>();
+        params.forEach((name, value) -> {
+            if (!name.equals("store") && !name.startsWith("console.")) {
+                throw new IllegalArgumentException("init-param '" + name + "' is not a console setting: the console"
+                        + " servlet takes console.* (console.endpoints, console.read-role, …) and store");
+            }
+            if (!name.equals("store")) {
+                console.put(name, value);
+            }
+        });
+        HookguardSettings settings = InitParams.settings(console);
+        List<String> endpoints = settings.getConsole().getEndpoints();
+        if (endpoints == null || endpoints.isEmpty()) {
+            throw new IllegalArgumentException(
+                    "init-param 'console.endpoints' must name the endpoints the console" + " shows, comma-separated");
+        }
+        String attribute = params.getOrDefault("store", InitParams.DEFAULT_STORE_ATTRIBUTE);
+        ConsoleConfig.Builder config =
+                config(attributes.apply(attribute), attribute).settings(settings.getConsole(), "");
+        return SettingNames.named("console", config::build);
+    }
+
+    private static ConsoleConfig.Builder config(@Nullable Object store, String attribute) {
+        if (store instanceof OperatorStore operator && store instanceof IdempotencyStore records) {
+            return ConsoleConfig.custom(operator, records::find);
+        }
+        throw new IllegalArgumentException("the servlet context attribute '" + attribute + "' (init-param 'store')"
+                + " must hold one of Hookguard's stores but was " + (store == null ? "not set" : store.getClass()));
+    }
+}
