@@ -1,7 +1,7 @@
 package dev.hookguard.servlet;
 
+import dev.hookguard.servlet.RecoveryConfig.DispatchSigning;
 import dev.hookguard.servlet.internal.dispatch.DispatchHeaders;
-import dev.hookguard.servlet.internal.dispatch.DispatchSigning;
 import dev.hookguard.servlet.internal.dispatch.Dispatcher;
 import java.net.URI;
 import java.time.Duration;

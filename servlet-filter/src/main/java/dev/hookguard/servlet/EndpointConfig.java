@@ -3,15 +3,15 @@ package dev.hookguard.servlet;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.signature.EventIdConfig;
+import dev.hookguard.core.signature.EventIdExtractor;
 import dev.hookguard.core.signature.Scheme;
 import dev.hookguard.core.signature.SecretRules;
 import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.core.signature.SignatureVerifier;
 import dev.hookguard.core.signature.Verifiers;
 import dev.hookguard.core.signature.WebhookSigner;
-import dev.hookguard.core.signature.internal.EventIdExtractor;
+import dev.hookguard.servlet.RecoveryConfig.DispatchSigning;
 import dev.hookguard.servlet.internal.config.PathPattern;
-import dev.hookguard.servlet.internal.dispatch.DispatchSigning;
 import dev.hookguard.servlet.internal.dispatch.Dispatcher;
 import dev.hookguard.servlet.internal.dispatch.SchemeSigners;
 import java.time.Clock;
@@ -146,11 +146,6 @@ public record EndpointConfig(
                 .failOpen(endpoint.failOpen)
                 .schema(endpoint.schema)
                 .restore(endpoint.scheme, endpoint.signer, endpoint.recovery);
-    }
-
-    /** The path as a pattern; an {@link IllegalArgumentException} when the endpoint has no path. */
-    public PathPattern pathPattern() {
-        return new PathPattern(path);
     }
 
     /** Builds an {@link EndpointConfig}; names equal the record's components. */

@@ -3,7 +3,7 @@ package dev.hookguard.servlet;
 import dev.hookguard.core.DueQueue;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.executor.ErrorClassifier;
-import dev.hookguard.servlet.internal.dispatch.DispatchSigning;
+import dev.hookguard.servlet.RecoveryConfig.DispatchSigning;
 import dev.hookguard.servlet.internal.dispatch.Dispatcher;
 import java.time.Duration;
 import java.util.ArrayList;

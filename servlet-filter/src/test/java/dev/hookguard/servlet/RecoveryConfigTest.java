@@ -7,7 +7,7 @@ import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.memory.InMemoryStore;
 import dev.hookguard.core.signature.Scheme;
 import dev.hookguard.core.signature.SignatureConfig;
-import dev.hookguard.servlet.internal.dispatch.DispatchSigning;
+import dev.hookguard.servlet.RecoveryConfig.DispatchSigning;
 import dev.hookguard.servlet.internal.dispatch.RetryAfter;
 import java.net.URI;
 import java.time.Duration;

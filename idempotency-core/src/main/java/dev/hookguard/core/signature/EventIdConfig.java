@@ -1,7 +1,6 @@
 package dev.hookguard.core.signature;
 
 import com.fasterxml.jackson.core.JsonPointer;
-import dev.hookguard.core.signature.internal.EventIdResult;
 import dev.hookguard.core.signature.internal.JsonField;
 import java.util.ArrayList;
 import java.util.Arrays;

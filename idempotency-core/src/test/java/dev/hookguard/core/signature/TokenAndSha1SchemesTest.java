@@ -10,8 +10,6 @@ import static dev.hookguard.core.signature.Verification.RejectionReason.TIMESTAM
 import static dev.hookguard.core.signature.Verification.RejectionReason.UNSUPPORTED_VERSION;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.hookguard.core.signature.internal.EventIdExtractor;
-import dev.hookguard.core.signature.internal.EventIdResult;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

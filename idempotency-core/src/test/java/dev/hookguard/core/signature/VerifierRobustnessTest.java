@@ -8,7 +8,6 @@ import dev.hookguard.core.signature.GenericHmacConfig.HmacAlgorithm;
 import dev.hookguard.core.signature.GenericHmacConfig.SignatureEncoding;
 import dev.hookguard.core.signature.SignatureConfig.PublicUrl;
 import dev.hookguard.core.signature.Verification.RejectionReason;
-import dev.hookguard.core.signature.internal.EventIdExtractor;
 import dev.hookguard.core.signature.internal.Rejections;
 import dev.hookguard.core.signature.internal.providers.SendGridVerifierTest;
 import java.time.Clock;

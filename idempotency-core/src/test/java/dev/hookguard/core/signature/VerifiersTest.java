@@ -6,8 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.hookguard.core.signature.Verification.RejectionReason;
-import dev.hookguard.core.signature.internal.EventIdExtractor;
-import dev.hookguard.core.signature.internal.EventIdResult;
 import dev.hookguard.core.signature.internal.providers.GenericHmacVerifier;
 import dev.hookguard.core.signature.internal.providers.GitHubVerifier;
 import dev.hookguard.core.signature.internal.providers.ShopifyVerifier;

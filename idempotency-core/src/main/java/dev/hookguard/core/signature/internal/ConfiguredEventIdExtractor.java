@@ -4,6 +4,9 @@ import dev.hookguard.core.EventKey;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.signature.EventIdConfig;
 import dev.hookguard.core.signature.EventIdConfig.EventIdSource;
+import dev.hookguard.core.signature.EventIdExtractor;
+import dev.hookguard.core.signature.EventIdResult;
+import dev.hookguard.core.signature.EventIdResult.IdOrigin;
 import dev.hookguard.core.signature.Headers;
 import java.util.Optional;
 
@@ -13,7 +16,7 @@ public final class ConfiguredEventIdExtractor implements EventIdExtractor {
     private final String endpoint;
     private final EventIdConfig config;
 
-    ConfiguredEventIdExtractor(String endpoint, EventIdConfig config) {
+    public ConfiguredEventIdExtractor(String endpoint, EventIdConfig config) {
         EventKey.of(endpoint, "x"); // an invalid endpoint is an IllegalArgumentException naming it
         this.endpoint = endpoint;
         this.config = config;

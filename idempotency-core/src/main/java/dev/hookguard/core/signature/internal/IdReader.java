@@ -1,6 +1,7 @@
 package dev.hookguard.core.signature.internal;
 
 import dev.hookguard.core.signature.EventIdConfig.EventIdSource;
+import dev.hookguard.core.signature.EventIdResult.IdOrigin;
 import dev.hookguard.core.signature.Headers;
 import java.util.List;
 

@@ -16,7 +16,7 @@ public final class Endpoints {
 
     public Endpoints(List<EndpointConfig> endpoints) {
         this.entries = endpoints.stream()
-                .map(e -> new Entry(e.pathPattern(), e))
+                .map(e -> new Entry(new PathPattern(e.path()), e))
                 .sorted(Comparator.comparingInt((Entry e) -> e.pattern().specificity())
                         .reversed())
                 .toList();

@@ -29,7 +29,7 @@ public final class MappingWarnings {
             return;
         }
         List<PathPattern> patterns =
-                endpoints.stream().map(EndpointConfig::pathPattern).toList();
+                endpoints.stream().map(e -> new PathPattern(e.path())).toList();
         servlets.forEach((name, servlet) -> servlet.getMappings().stream()
                 .filter(mapping -> reportable(mapping, patterns))
                 .forEach(mapping -> log.warn(

@@ -4,7 +4,7 @@ import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.EnqueueOutcome;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.StoreUnavailableException;
-import dev.hookguard.core.signature.internal.EventIdResult;
+import dev.hookguard.core.signature.EventIdResult;
 import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.servlet.Intake;
 import dev.hookguard.servlet.internal.body.RequestHeaders;

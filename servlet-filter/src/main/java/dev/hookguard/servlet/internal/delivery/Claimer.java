@@ -10,7 +10,7 @@ import dev.hookguard.core.Payload;
 import dev.hookguard.core.StoredResponse;
 import dev.hookguard.core.internal.executor.Attempts;
 import dev.hookguard.core.internal.executor.Start;
-import dev.hookguard.core.signature.internal.EventIdResult;
+import dev.hookguard.core.signature.EventIdResult;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 

@@ -8,7 +8,7 @@ import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.internal.executor.Attempts;
 import dev.hookguard.core.internal.executor.Start;
 import dev.hookguard.core.operator.OperatorStore;
-import dev.hookguard.core.signature.internal.EventIdResult;
+import dev.hookguard.core.signature.EventIdResult;
 import dev.hookguard.servlet.DeliveryMetrics;
 import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.servlet.HookguardFilterConfig;

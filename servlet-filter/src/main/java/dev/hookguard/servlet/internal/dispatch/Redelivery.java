@@ -7,6 +7,7 @@ import dev.hookguard.core.signature.WebhookSigner;
 import dev.hookguard.servlet.DispatcherConfig;
 import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.servlet.HookguardFilterConfig;
+import dev.hookguard.servlet.RecoveryConfig.DispatchSigning;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Clock;

@@ -2,6 +2,7 @@ package dev.hookguard.core.signature.internal.providers;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import dev.hookguard.core.signature.EventIdExtractor;
 import dev.hookguard.core.signature.GenericHmacConfig.HmacAlgorithm;
 import dev.hookguard.core.signature.Headers;
 import dev.hookguard.core.signature.SignatureConfig;
@@ -10,7 +11,6 @@ import dev.hookguard.core.signature.Verification;
 import dev.hookguard.core.signature.Verification.Rejected;
 import dev.hookguard.core.signature.Verification.RejectionReason;
 import dev.hookguard.core.signature.internal.Codecs;
-import dev.hookguard.core.signature.internal.EventIdExtractor;
 import dev.hookguard.core.signature.internal.HeaderChecks;
 import dev.hookguard.core.signature.internal.MacKeys;
 import dev.hookguard.core.signature.internal.PublicKeys;

@@ -1,9 +1,6 @@
-package dev.hookguard.core.signature.internal;
+package dev.hookguard.core.signature;
 
-import dev.hookguard.core.signature.EventIdConfig;
-import dev.hookguard.core.signature.Headers;
-import dev.hookguard.core.signature.Scheme;
-import dev.hookguard.core.signature.SignatureVerifier;
+import dev.hookguard.core.signature.internal.ConfiguredEventIdExtractor;
 
 /**
  * Finds the event id of a verified delivery, to deduplicate on. Run it only after {@link SignatureVerifier}

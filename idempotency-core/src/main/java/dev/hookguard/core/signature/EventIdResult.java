@@ -1,4 +1,4 @@
-package dev.hookguard.core.signature.internal;
+package dev.hookguard.core.signature;
 
 import dev.hookguard.core.EventKey;
 import java.util.ArrayList;
@@ -10,6 +10,16 @@ import java.util.Optional;
  * and write nothing to the store; handle all three with an exhaustive {@code switch}.
  */
 public sealed interface EventIdResult {
+
+    /** Where an extracted event id came from. */
+    enum IdOrigin {
+        /** A request header, such as {@code webhook-id} or {@code X-GitHub-Delivery}. */
+        HEADER,
+        /** A field of the JSON body, such as Stripe's top-level {@code id}. */
+        BODY_FIELD,
+        /** No id was found; the id is the lower-case hex SHA-256 of the raw body. */
+        BODY_HASH
+    }
 
     /**
      * An id was found and is valid.
