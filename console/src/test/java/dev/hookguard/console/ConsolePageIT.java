@@ -13,6 +13,7 @@ import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.servlet.HookguardFilter;
 import dev.hookguard.servlet.HookguardFilterConfig;
+import dev.hookguard.servlet.internal.dispatch.Dispatchers;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -89,7 +90,7 @@ class ConsolePageIT {
                 ConsoleConfig.custom(store)
                         .endpoints("stripe", "github")
                         .authorizer(BearerTokenAuthorizer.parse("alice:write:" + AbstractConsoleApiIT.WRITER_TOKEN))
-                        .replayListener(endpoint -> hookguard.dispatcher().ifPresent(d -> d.wake(endpoint)))
+                        .replayListener(endpoint -> Dispatchers.of(hookguard).ifPresent(d -> d.wake(endpoint)))
                         .build(),
                 hookguard,
                 handler);

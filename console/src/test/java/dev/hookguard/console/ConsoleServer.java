@@ -1,6 +1,7 @@
 package dev.hookguard.console;
 
 import dev.hookguard.servlet.HookguardFilter;
+import dev.hookguard.servlet.internal.dispatch.Dispatchers;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Servlet;
 import java.net.URI;
@@ -71,7 +72,7 @@ final class ConsoleServer implements AutoCloseable {
         server.start();
         URI base = URI.create("http://127.0.0.1:" + connector.getLocalPort());
         if (hookguard != null) {
-            hookguard.dispatcher().orElseThrow().baseUrl(base);
+            Dispatchers.of(hookguard).orElseThrow().baseUrl(base);
         }
         return new ConsoleServer(server, base.resolve(MOUNT + "/"));
     }

@@ -1,14 +1,14 @@
 package dev.hookguard.servlet;
 
+import dev.hookguard.core.DueQueue.QueueStats;
 import dev.hookguard.core.ErrorClass;
-import dev.hookguard.servlet.internal.dispatch.DispatchOutcome;
-import dev.hookguard.servlet.internal.dispatch.QueueSnapshot;
-import dev.hookguard.servlet.internal.metrics.DeliveryObservation;
-import dev.hookguard.servlet.internal.metrics.DeliveryOutcome;
 import dev.hookguard.servlet.internal.metrics.MicrometerDeliveryMetrics;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationRegistry;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.Map;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
@@ -62,6 +62,173 @@ public interface DeliveryMetrics {
     String OUTCOME_TAG = "outcome";
     /** How long a sampled dead-letter count is reused before the store is asked again: 30 seconds. */
     Duration DEAD_LETTER_REFRESH = Duration.ofSeconds(30);
+
+    /**
+     * The {@code outcome} tag of {@code hookguard.deliveries} (DESIGN.md §7): what became of one delivery that
+     * reached a guarded endpoint.
+     */
+    enum DeliveryOutcome {
+        /** The handler ran and its 2xx was recorded SUCCEEDED. */
+        PROCESSED,
+        /** A stored response was replayed (SUCCEEDED, REJECTED or a DEAD event's acknowledgement). */
+        DUPLICATE,
+        /** Another delivery of the event holds a live lease; answered 409 (or as configured). */
+        IN_PROGRESS,
+        /** The event id was seen with another body, or the body with another id; answered 422. */
+        MISMATCH,
+        /** The signature was missing, malformed, wrong or out of tolerance; answered 401 or 400. */
+        REJECTED_SIGNATURE,
+        /** The handler failed and attempts remain: recorded FAILED. */
+        FAILED,
+        /** The handler failed on the last attempt: recorded DEAD, answered 202 (or as configured). */
+        DEAD_LETTERED,
+        /** The handler answered a non-retryable 4xx: recorded REJECTED. */
+        REJECTED,
+        /** The body did not match the endpoint's JSON Schema: recorded REJECTED (error class schema), answered 400. */
+        REJECTED_SCHEMA,
+        /** The store could not be reached for the claim: answered 503, or passed through in fail-open mode. */
+        STORE_UNAVAILABLE,
+        /**
+         * The handler ran but its verdict could not be recorded: answered 503 instead of the handler's response, and
+         * the write is retried in the background until the lease ends (DESIGN.md §1, rule 4).
+         */
+        UNRECORDED,
+        /**
+         * Something other than the handler answered the claimed delivery (a security filter, a filter after
+         * Hookguard's, no servlet at the path): recorded FAILED {@code not_handled}, answered 503 (DESIGN.md §1, rule 8).
+         */
+        NOT_HANDLED,
+        /** The lease was lost before the verdict was written; nothing was recorded. */
+        STALE,
+        /** Async intake stored the delivery QUEUED (or found it waiting or being handled) and answered 202. */
+        QUEUED,
+        /** Async intake found the endpoint's due queue over its limit; answered 429 with {@code Retry-After}. */
+        QUEUE_FULL;
+
+        /** The tag value: the name in lower case, such as {@code in_progress}. */
+        public String tag() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** What became of one dispatch, as the {@code outcome} tag of {@value DeliveryMetrics#DISPATCHES}. */
+    enum DispatchOutcome {
+        /**
+         * The filter answered 2xx: nothing is left to dispatch (SUCCEEDED now, handled before, or DEAD and answered with
+         * the dead status).
+         */
+        SUCCEEDED("succeeded"),
+        /** The filter answered 409: another delivery holds the event; it comes due again. */
+        IN_PROGRESS("in_progress"),
+        /** The filter answered otherwise: the verdict it recorded stands (FAILED and scheduled, DEAD, REJECTED). */
+        FAILED("failed"),
+        /**
+         * The node answered 503 with {@value DispatchHeaders#REFUSED}: its store was unreachable or too slow for the claim
+         * (a pool exhausted), nothing was recorded; the dispatcher sends it again after a short delay, within the pick
+         * window (each refusal is counted).
+         */
+        REFUSED("refused"),
+        /** No answer (connection refused, timeout): the record comes due again when its window ends. */
+        ERROR("error");
+
+        private final String tag;
+
+        DispatchOutcome(String tag) {
+            this.tag = tag;
+        }
+
+        /** The meter tag value. */
+        public String tag() {
+            return tag;
+        }
+    }
+
+    /**
+     * One endpoint's due queue as the dispatcher last sampled it (every {@link
+     * DispatcherConfig#sweepInterval()}), with what this node's dispatches came to: what the queue gauges, the Actuator
+     * endpoint and the console show. Never read from the store on request.
+     *
+     * @param endpoint the endpoint
+     * @param stats depth, records due now and the oldest due age, from {@link dev.hookguard.core.DueQueue#stats}
+     * @param stalled stalled records ({@link dev.hookguard.core.operator.ListFilter.Listing#STALLED}) the last sweep counted
+     * @param dispatches this node's dispatches of the endpoint since start, by outcome
+     * @param sampledAt when the stats were read
+     */
+    record QueueSnapshot(
+            String endpoint, QueueStats stats, long stalled, Map<DispatchOutcome, Long> dispatches, Instant sampledAt) {
+
+        /** Copies the counts. */
+        public QueueSnapshot {
+            dispatches = Map.copyOf(dispatches);
+        }
+    }
+
+    /**
+     * The trace of one delivery (DESIGN.md §7): opened when a request reaches a guarded endpoint, told the event id, the
+     * attempt and the outcome as they become known, marked at the claim, the handler and the verdict, and stopped once.
+     * {@link MicrometerDeliveryMetrics} makes each one a Micrometer {@code Observation} named {@value #NAME}; {@link
+     * #none()} records nothing. Implementations are called from the threads that work on the delivery, one at a time,
+     * and never throw.
+     */
+    interface DeliveryObservation {
+
+        /** The observation's name. */
+        String NAME = "hookguard.delivery";
+        /** Low-cardinality key: the endpoint's name. */
+        String ENDPOINT_KEY = "endpoint";
+        /** Low-cardinality key: the delivery's {@link DeliveryOutcome#tag()}, {@code none} until it is known. */
+        String OUTCOME_KEY = "outcome";
+        /** Low-cardinality key: the claim's attempt ({@code 1} to the endpoint's maximum), {@code 0} without a claim. */
+        String ATTEMPT_KEY = "attempt";
+        /** High-cardinality key: the verified event id. */
+        String EVENT_ID_KEY = "hookguard.event.id";
+        /** Event: the claim returned. */
+        String CLAIM_EVENT = "claim";
+        /** Event: the handler's response is final (or it threw). */
+        String HANDLER_EVENT = "handler";
+        /** Event: the verdict is decided (recorded, replayed or answered). */
+        String VERDICT_EVENT = "verdict";
+
+        /** The verified event id. */
+        void eventId(String eventId);
+
+        /** The claim's attempt. */
+        void attempt(int attempt);
+
+        /** Marks one of the delivery's parts: {@link #CLAIM_EVENT}, {@link #HANDLER_EVENT} or {@link #VERDICT_EVENT}. */
+        void event(String name);
+
+        /** What became of the delivery. */
+        void outcome(DeliveryOutcome outcome);
+
+        /** Ends the observation; later calls do nothing. */
+        void stop();
+
+        /** An observation that records nothing. */
+        static DeliveryObservation none() {
+            return NoObservation.INSTANCE;
+        }
+    }
+
+    /** The observation that records nothing. */
+    enum NoObservation implements DeliveryObservation {
+        INSTANCE;
+
+        @Override
+        public void eventId(String eventId) {}
+
+        @Override
+        public void attempt(int attempt) {}
+
+        @Override
+        public void event(String name) {}
+
+        @Override
+        public void outcome(DeliveryOutcome outcome) {}
+
+        @Override
+        public void stop() {}
+    }
 
     /** Counts one delivery of the endpoint with this outcome. */
     void delivery(String endpoint, DeliveryOutcome outcome);

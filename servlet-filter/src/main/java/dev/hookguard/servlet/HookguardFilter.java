@@ -9,6 +9,7 @@ import dev.hookguard.core.internal.executor.Start;
 import dev.hookguard.core.signature.EventIdResult;
 import dev.hookguard.core.signature.Headers;
 import dev.hookguard.core.signature.Verification;
+import dev.hookguard.servlet.DeliveryMetrics.DeliveryObservation;
 import dev.hookguard.servlet.RecoveryConfig.DispatchSigning;
 import dev.hookguard.servlet.internal.body.BodyPace;
 import dev.hookguard.servlet.internal.body.BoundedBody;
@@ -31,7 +32,7 @@ import dev.hookguard.servlet.internal.delivery.Reply;
 import dev.hookguard.servlet.internal.dispatch.DispatchHeaders;
 import dev.hookguard.servlet.internal.dispatch.DispatchKeys;
 import dev.hookguard.servlet.internal.dispatch.Dispatcher;
-import dev.hookguard.servlet.internal.metrics.DeliveryObservation;
+import dev.hookguard.servlet.internal.dispatch.Dispatchers;
 import dev.hookguard.servlet.internal.metrics.ObservedMetrics;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
@@ -124,6 +125,10 @@ public final class HookguardFilter implements Filter {
         return new MarkedHandler(servlet);
     }
 
+    static {
+        Dispatchers.access(HookguardFilter::dispatcher);
+    }
+
     /** A filter configured from its init-params when the container initialises it. */
     public HookguardFilter() {}
 
@@ -160,13 +165,8 @@ public final class HookguardFilter implements Filter {
         }
     }
 
-    /**
-     * This filter's {@link Dispatcher}, for a framework adapter or an operator console that wakes it after a replay
-     * or tells it the server's URL. Empty before {@link #init} for a filter configured from init-params, when the
-     * store has no due queue (is not a {@link dev.hookguard.core.RecoveryStore}), and when {@link
-     * DispatcherConfig#enabled()} is off. Started by {@link #init}, closed by {@link #destroy}.
-     */
-    public Optional<Dispatcher> dispatcher() {
+    /** This filter's dispatcher, read by {@link Dispatchers#of} (internal: the API does not show it). */
+    Optional<Dispatcher> dispatcher() {
         Guard current = guard;
         return current == null ? Optional.empty() : Optional.ofNullable(current.dispatcher());
     }

@@ -18,7 +18,7 @@ import dev.hookguard.core.operator.ListFilter;
 import dev.hookguard.core.operator.OperatorAction;
 import dev.hookguard.core.operator.OperatorStore.BulkResult;
 import dev.hookguard.core.signature.SignatureConfig;
-import dev.hookguard.servlet.internal.dispatch.DispatchOutcome;
+import dev.hookguard.servlet.DeliveryMetrics.DispatchOutcome;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;

@@ -10,7 +10,7 @@ import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.memory.InMemoryStore;
 import dev.hookguard.core.signature.SignatureConfig;
-import dev.hookguard.servlet.internal.metrics.DeliveryOutcome;
+import dev.hookguard.servlet.DeliveryMetrics.DeliveryOutcome;
 import dev.hookguard.servlet.internal.metrics.MicrometerDeliveryMetrics;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import jakarta.servlet.Filter;

@@ -23,12 +23,7 @@ class ApiBoundaryTest {
                     "dev.hookguard.core.internal.executor.InFlight",
                     "dev.hookguard.core.internal.executor.NotHandledException",
                     "dev.hookguard.core.internal.executor.Start"),
-            Set.of(
-                    "dev.hookguard.servlet.internal.dispatch.DispatchOutcome",
-                    "dev.hookguard.servlet.internal.dispatch.Dispatcher",
-                    "dev.hookguard.servlet.internal.dispatch.QueueSnapshot",
-                    "dev.hookguard.servlet.internal.metrics.DeliveryObservation",
-                    "dev.hookguard.servlet.internal.metrics.DeliveryOutcome"));
+            Set.of());
 
     @Test
     void apiExposesNoInternalsAndUsesOnlyListedSeams() {

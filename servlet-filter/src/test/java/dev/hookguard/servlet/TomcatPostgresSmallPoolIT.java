@@ -14,7 +14,7 @@ import dev.hookguard.jdbc.JdbcDialect;
 import dev.hookguard.jdbc.JdbcIdempotencyStore;
 import dev.hookguard.jdbc.JdbcSchema;
 import dev.hookguard.jdbc.JdbcStoreConfig;
-import dev.hookguard.servlet.internal.dispatch.DispatchOutcome;
+import dev.hookguard.servlet.DeliveryMetrics.DispatchOutcome;
 import dev.hookguard.testkit.TestServices;
 import java.time.Duration;
 import java.util.ArrayList;

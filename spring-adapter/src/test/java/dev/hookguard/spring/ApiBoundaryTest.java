@@ -24,7 +24,8 @@ class ApiBoundaryTest {
                     "dev.hookguard.servlet.internal.config.JdbcStoreSettings",
                     "dev.hookguard.servlet.internal.config.RedisStoreSettings",
                     "dev.hookguard.servlet.internal.config.SettingNames",
-                    "dev.hookguard.servlet.internal.dispatch.Dispatcher"),
+                    "dev.hookguard.servlet.internal.dispatch.Dispatcher",
+                    "dev.hookguard.servlet.internal.dispatch.Dispatchers"),
             Set.of());
 
     @Test

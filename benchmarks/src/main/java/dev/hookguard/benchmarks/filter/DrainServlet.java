@@ -1,6 +1,7 @@
 package dev.hookguard.benchmarks.filter;
 
 import dev.hookguard.servlet.HookguardFilter;
+import dev.hookguard.servlet.internal.dispatch.Dispatchers;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -73,7 +74,7 @@ final class DrainServlet extends HttpServlet {
         long start = System.nanoTime();
         long deadline = start + LIMIT.toNanos();
         picks.resume();
-        filter.dispatcher().ifPresent(dispatcher -> dispatcher.wake(endpoint));
+        Dispatchers.of(filter).ifPresent(dispatcher -> dispatcher.wake(endpoint));
         try {
             while (handler.runs() - runsBefore < queued || depth() > 0) {
                 if (System.nanoTime() > deadline) {

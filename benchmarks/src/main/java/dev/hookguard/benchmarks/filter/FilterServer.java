@@ -18,6 +18,7 @@ import dev.hookguard.servlet.HookguardFilter;
 import dev.hookguard.servlet.HookguardFilterConfig;
 import dev.hookguard.servlet.Intake;
 import dev.hookguard.servlet.RecoveryConfig;
+import dev.hookguard.servlet.internal.dispatch.Dispatchers;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import jakarta.servlet.DispatcherType;
 import java.net.URI;
@@ -143,7 +144,7 @@ public final class FilterServer implements AutoCloseable {
         server.setHandler(context);
         server.start();
         URI base = URI.create("http://127.0.0.1:" + connector.getLocalPort());
-        filters.forEach(filter -> filter.dispatcher().ifPresent(dispatcher -> dispatcher.baseUrl(base)));
+        filters.forEach(filter -> Dispatchers.of(filter).ifPresent(dispatcher -> dispatcher.baseUrl(base)));
         return new FilterServer(server, base, redis);
     }
 

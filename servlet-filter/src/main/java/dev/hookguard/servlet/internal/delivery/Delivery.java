@@ -1,8 +1,8 @@
 package dev.hookguard.servlet.internal.delivery;
 
 import dev.hookguard.servlet.DeliveryMetrics;
+import dev.hookguard.servlet.DeliveryMetrics.DeliveryObservation;
 import dev.hookguard.servlet.EndpointConfig;
-import dev.hookguard.servlet.internal.metrics.DeliveryObservation;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;

@@ -1,5 +1,6 @@
 package dev.hookguard.servlet.internal.dispatch;
 
+import dev.hookguard.servlet.DeliveryMetrics.DispatchOutcome;
 import dev.hookguard.servlet.DispatcherConfig;
 
 /** The reserved request headers of the {@link Dispatcher} and of the payloads the filter stores. */

@@ -3,6 +3,8 @@ package dev.hookguard.servlet.internal.dispatch;
 import dev.hookguard.core.DueQueue.QueueStats;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.RecoveryStore;
+import dev.hookguard.servlet.DeliveryMetrics.DispatchOutcome;
+import dev.hookguard.servlet.DeliveryMetrics.QueueSnapshot;
 import dev.hookguard.servlet.DispatcherConfig;
 import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.servlet.HookguardFilter;

@@ -1,6 +1,8 @@
 package dev.hookguard.servlet.internal.dispatch;
 
 import dev.hookguard.core.DueQueue.QueueStats;
+import dev.hookguard.servlet.DeliveryMetrics.DispatchOutcome;
+import dev.hookguard.servlet.DeliveryMetrics.QueueSnapshot;
 import java.time.Instant;
 import java.util.EnumMap;
 import java.util.Map;

@@ -4,6 +4,7 @@ import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.signature.Headers;
 import dev.hookguard.core.signature.WebhookSigner;
+import dev.hookguard.servlet.DeliveryMetrics.DispatchOutcome;
 import dev.hookguard.servlet.DispatcherConfig;
 import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.servlet.HookguardFilterConfig;

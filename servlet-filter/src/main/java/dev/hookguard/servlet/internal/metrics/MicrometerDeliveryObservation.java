@@ -1,5 +1,7 @@
 package dev.hookguard.servlet.internal.metrics;
 
+import dev.hookguard.servlet.DeliveryMetrics.DeliveryObservation;
+import dev.hookguard.servlet.DeliveryMetrics.DeliveryOutcome;
 import io.micrometer.common.KeyValue;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;

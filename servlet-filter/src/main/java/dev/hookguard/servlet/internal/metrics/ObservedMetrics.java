@@ -2,8 +2,10 @@ package dev.hookguard.servlet.internal.metrics;
 
 import dev.hookguard.core.ErrorClass;
 import dev.hookguard.servlet.DeliveryMetrics;
-import dev.hookguard.servlet.internal.dispatch.DispatchOutcome;
-import dev.hookguard.servlet.internal.dispatch.QueueSnapshot;
+import dev.hookguard.servlet.DeliveryMetrics.DeliveryObservation;
+import dev.hookguard.servlet.DeliveryMetrics.DeliveryOutcome;
+import dev.hookguard.servlet.DeliveryMetrics.DispatchOutcome;
+import dev.hookguard.servlet.DeliveryMetrics.QueueSnapshot;
 import java.time.Duration;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;

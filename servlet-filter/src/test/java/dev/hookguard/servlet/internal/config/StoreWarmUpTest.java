@@ -9,6 +9,7 @@ import dev.hookguard.core.memory.InMemoryStore;
 import dev.hookguard.servlet.HookguardFilter;
 import dev.hookguard.servlet.HookguardFilterConfig;
 import dev.hookguard.servlet.HookguardFilterConfigTest;
+import dev.hookguard.servlet.internal.dispatch.Dispatchers;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -38,7 +39,7 @@ class StoreWarmUpTest {
         HookguardFilter filter = new HookguardFilter(config(store));
         try {
             assertThat(store.warmUps).hasValue(1);
-            assertThat(filter.dispatcher()).isPresent();
+            assertThat(Dispatchers.of(filter)).isPresent();
         } finally {
             filter.destroy();
         }

@@ -3,6 +3,7 @@ package dev.hookguard.spring.internal.web;
 import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.servlet.HookguardFilter;
 import dev.hookguard.servlet.internal.dispatch.Dispatcher;
+import dev.hookguard.servlet.internal.dispatch.Dispatchers;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
@@ -92,9 +93,7 @@ public class HookguardWebFilter implements Filter, SmartInitializingSingleton, D
      */
     public Optional<Dispatcher> dispatcher() {
         HookguardAssembly.Assembled current = assembled;
-        return current == null || current.hookguard() == null
-                ? Optional.empty()
-                : current.hookguard().dispatcher();
+        return current == null || current.hookguard() == null ? Optional.empty() : Dispatchers.of(current.hookguard());
     }
 
     /**

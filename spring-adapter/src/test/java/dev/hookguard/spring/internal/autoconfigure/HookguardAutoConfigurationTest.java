@@ -299,7 +299,7 @@ class HookguardAutoConfigurationTest {
         runner.withBean(MeterRegistry.class, () -> registry).run(context -> {
             DeliveryMetrics metrics = context.getBean(DeliveryMetrics.class);
             assertThat(metrics).isInstanceOf(MicrometerDeliveryMetrics.class);
-            metrics.delivery("stripe", dev.hookguard.servlet.internal.metrics.DeliveryOutcome.PROCESSED);
+            metrics.delivery("stripe", dev.hookguard.servlet.DeliveryMetrics.DeliveryOutcome.PROCESSED);
             assertThat(registry.get("hookguard.deliveries")
                             .tag("endpoint", "stripe")
                             .tag("outcome", "processed")
