@@ -12,8 +12,8 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 
 /**
- * Binds {@code hookguard.*} and turns it into endpoint definitions ({@code hookguardPropertyEndpoints}) and the
- * filter-wide settings ({@code hookguardPropertiesCustomizer}). Off with {@code hookguard.enabled=false}, like every
+ * Binds {@code hookguard.*}, checks it at start-up and turns it into endpoint definitions ({@code
+ * hookguardPropertyEndpoints}); the filter's assembly applies the filter-wide settings. Off with {@code hookguard.enabled=false}, like every
  * Hookguard auto-configuration.
  */
 @AutoConfiguration
