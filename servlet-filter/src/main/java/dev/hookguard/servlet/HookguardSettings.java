@@ -137,6 +137,24 @@ public class HookguardSettings {
         return dispatcher;
     }
 
+    /** Whether Spring Boot auto-configures Hookguard (default true); the plain filter has no such switch. */
+    private @Nullable Boolean enabled;
+
+    /** Spring Boot's start-up check that the application's security lets senders through to every guarded path. */
+    private final SecurityCheckSettings securityCheck = new SecurityCheckSettings();
+
+    public @Nullable Boolean getEnabled() {
+        return enabled;
+    }
+
+    public void setEnabled(@Nullable Boolean enabled) {
+        this.enabled = enabled;
+    }
+
+    public SecurityCheckSettings getSecurityCheck() {
+        return securityCheck;
+    }
+
     /** Which store keeps the records, and the stores' Hookguard-side settings (Spring Boot builds the store). */
     private final StoreSettings store = new StoreSettings();
 
@@ -1375,6 +1393,24 @@ public class HookguardSettings {
 
         public void setMaxPageSize(@Nullable Integer maxPageSize) {
             this.maxPageSize = maxPageSize;
+        }
+    }
+
+    /** {@code security-check.*}: Spring Boot's start-up check of the application's {@code SecurityFilterChain}s. */
+    public static class SecurityCheckSettings {
+
+        /**
+         * Whether start-up fails when the application's SecurityFilterChain would refuse a sender's anonymous POST
+         * (no session, no CSRF token) to a guarded webhook path; checked only with Spring Security on the class path.
+         */
+        private @Nullable Boolean enabled;
+
+        public @Nullable Boolean getEnabled() {
+            return enabled;
+        }
+
+        public void setEnabled(@Nullable Boolean enabled) {
+            this.enabled = enabled;
         }
     }
 }

@@ -93,6 +93,10 @@ public final class InitParams {
                 throw new IllegalArgumentException(
                         "init-param '" + name + "' belongs on the ConsoleServlet, not on" + " the filter");
             }
+            if (name.equals("enabled") || name.startsWith("security-check.")) {
+                throw new IllegalArgumentException("init-param '" + name + "' is a Spring Boot property: the plain"
+                        + " filter is on when it is declared");
+            }
             if (name.startsWith("store.")) {
                 throw new IllegalArgumentException(
                         "init-param '" + name + "' is read by Spring Boot only: the plain"

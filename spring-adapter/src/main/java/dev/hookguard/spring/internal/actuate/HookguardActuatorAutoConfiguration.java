@@ -5,10 +5,7 @@ import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.spring.HookguardConfigurationException;
 import dev.hookguard.spring.internal.autoconfigure.ConditionalOnHookguardEnabled;
-import dev.hookguard.spring.internal.autoconfigure.HookguardAutoConfiguration;
-import dev.hookguard.spring.internal.autoconfigure.HookguardJdbcStoreAutoConfiguration;
 import dev.hookguard.spring.internal.autoconfigure.HookguardMemoryStoreAutoConfiguration;
-import dev.hookguard.spring.internal.autoconfigure.HookguardRedisStoreAutoConfiguration;
 import dev.hookguard.spring.internal.web.EndpointDefinitions;
 import dev.hookguard.spring.internal.web.HookguardWebFilter;
 import org.springframework.beans.factory.ListableBeanFactory;
@@ -26,13 +23,8 @@ import org.springframework.context.annotation.Bean;
  * management.endpoints.web.exposure.include=hookguard} exposes it over HTTP), and when the {@code console} module is
  * on the class path: the endpoint is a view over its {@link OperatorService}.
  */
-@AutoConfiguration(
-        after = {
-            HookguardAutoConfiguration.class,
-            HookguardRedisStoreAutoConfiguration.class,
-            HookguardJdbcStoreAutoConfiguration.class,
-            HookguardMemoryStoreAutoConfiguration.class
-        })
+// after every store: the memory store's auto-configuration, the fallback, comes after the others
+@AutoConfiguration(after = HookguardMemoryStoreAutoConfiguration.class)
 @ConditionalOnHookguardEnabled
 @ConditionalOnClass({Endpoint.class, ConditionalOnAvailableEndpoint.class, OperatorService.class})
 @ConditionalOnAvailableEndpoint(DeadLetterEndpoint.class)

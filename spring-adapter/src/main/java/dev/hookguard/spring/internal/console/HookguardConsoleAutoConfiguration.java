@@ -12,10 +12,7 @@ import dev.hookguard.servlet.RecoveryConfig;
 import dev.hookguard.spring.HookguardConfigurationException;
 import dev.hookguard.spring.autoconfigure.HookguardProperties;
 import dev.hookguard.spring.internal.autoconfigure.ConditionalOnHookguardEnabled;
-import dev.hookguard.spring.internal.autoconfigure.HookguardAutoConfiguration;
-import dev.hookguard.spring.internal.autoconfigure.HookguardJdbcStoreAutoConfiguration;
 import dev.hookguard.spring.internal.autoconfigure.HookguardMemoryStoreAutoConfiguration;
-import dev.hookguard.spring.internal.autoconfigure.HookguardRedisStoreAutoConfiguration;
 import dev.hookguard.spring.internal.autoconfigure.PropertyErrors;
 import dev.hookguard.spring.internal.web.EndpointGroup;
 import dev.hookguard.spring.internal.web.HookguardWebFilter;
@@ -39,13 +36,8 @@ import org.springframework.context.annotation.Bean;
  * policies are those Hookguard guards. A replay wakes the filter's dispatcher (unless a {@link ReplayListener} bean of
  * the application's replaces that), which redelivers the record through the production path.
  */
-@AutoConfiguration(
-        after = {
-            HookguardAutoConfiguration.class,
-            HookguardRedisStoreAutoConfiguration.class,
-            HookguardJdbcStoreAutoConfiguration.class,
-            HookguardMemoryStoreAutoConfiguration.class
-        })
+// after every store: the memory store's auto-configuration, the fallback, comes after the others
+@AutoConfiguration(after = HookguardMemoryStoreAutoConfiguration.class)
 @ConditionalOnHookguardEnabled
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 @ConditionalOnClass(ConsoleServlet.class)
