@@ -170,19 +170,17 @@ tool pgbench-script "$OUT/claim_complete.sql"
 tool seed                                         # the duplicate workload's completed events, then its script
 tool pgbench-mixed-script "$OUT/mostly_duplicates.sql"
 cc -O2 -shared -fPIC -o "$OUT/seq-random.so" "$BENCH/tools/seq-random.c"
-for script in claim complete index-remove; do   # as the store loads them: prelude.lua + the operation's file
+for script in claim complete; do   # as the store loads them: prelude.lua + the operation's file
     tool redis-script "$script.lua" "$OUT/$script.lua"
 done
 load_scripts() {
     CLAIM_SHA=$(redis -x SCRIPT LOAD <"$TOP/claim.lua")
     COMPLETE_SHA=$(redis -x SCRIPT LOAD <"$TOP/complete.lua")
-    REMOVE_SHA=$(redis -x SCRIPT LOAD <"$TOP/index-remove.lua")
 }
 load_scripts
 PIN_TOKEN=1796000000000000   # the token pin-token.lua gives every claimed record (a time in µs, as the store's are)
-mapfile -t CLAIM_ARGS < <(tool redis-claim-args)
-MARK=${CLAIM_ARGS[3]}
-mapfile -t COMPLETE_ARGS < <(tool redis-complete-args "$PIN_TOKEN")
+mapfile -t CLAIM_ARGS < <(tool redis-claim-args __rand_int__)
+mapfile -t COMPLETE_ARGS < <(tool redis-complete-args "$PIN_TOKEN" __rand_int__)
 
 # ---------------------------------------------------------------- parsers
 csv_rps() { awk -F'","' 'NR == 2 { print $2 }' "$1"; }
@@ -207,13 +205,11 @@ redis_raw() {  # threads requests
         LD_PRELOAD="$OUT/seq-random.so" redis-benchmark -h "$REDIS_HOST" -p "$REDIS_PORT" --dbnum "$REDIS_DB" -c "$n" -n "$requests" \
             -r 2000000000 --csv "$@" >"$OUT/redis-$name-$n.csv"
     }
-    bench_phase zadd ZADD "$index" "$MARK" __rand_int__
-    bench_phase claim EVALSHA "$CLAIM_SHA" 1 "$key" "${CLAIM_ARGS[@]}"
+    bench_phase claim EVALSHA "$CLAIM_SHA" 2 "$key" "$index" "${CLAIM_ARGS[@]}"
     local pinned   # not measured: the completions need to know the claims' tokens; see tools/pin-token.lua
     pinned=$(redis --eval "$BENCH/tools/pin-token.lua" , "$PREFIX" "$tag" "$PIN_TOKEN" "$requests")
     [[ $pinned == "$requests" ]] || die "pin-token.lua pinned $pinned of the $requests claimed records"
-    bench_phase complete EVALSHA "$COMPLETE_SHA" 1 "$key" "${COMPLETE_ARGS[@]}"
-    bench_phase remove EVALSHA "$REMOVE_SHA" 1 "$index" __rand_int__ "$MARK"
+    bench_phase complete EVALSHA "$COMPLETE_SHA" 2 "$key" "$index" "${COMPLETE_ARGS[@]}"
     local i m
     for i in 0 $((requests / 2)) $((requests - 1)); do   # the pairs really happened: claimed, then SUCCEEDED
         m=$(redis HGET "$(printf '%s:{%s:%012d}' "$PREFIX" "$tag" "$i")" m)
@@ -221,7 +217,7 @@ redis_raw() {  # threads requests
     done
     [[ $(redis ZCARD "$index") == 0 ]] || die "redis-benchmark left events in the open index $index"
     local phase rate sum=0
-    for phase in zadd claim complete remove; do
+    for phase in claim complete; do
         rate=$(csv_rps "$OUT/redis-$phase-$n.csv")
         record redis-raw "$n" "$phase" "$rate"
         sum=$(awk -v s="$sum" -v r="$rate" 'BEGIN { printf "%.12f", s + 1 / r }')
@@ -250,7 +246,7 @@ for n in $THREADS; do
     if wants redis; then
     if [[ ${STORE_COMMANDS:-0} == 1 ]]; then
     requests=$((n == 1 ? REDIS_REQUESTS_ONE : REDIS_REQUESTS_MANY))
-    log "Redis, $n client(s): redis-benchmark ($requests each of ZADD, claims, completions, index removals)"
+    log "Redis, $n client(s): redis-benchmark ($requests each of the store's claims and completions)"
     redis_raw "$n" "$requests"
     fi
     log "Redis, $n thread(s): JMH BareRedisBenchmark, RedisStoreBenchmark, SpringRedisMetadataBenchmark"
@@ -630,7 +626,7 @@ LOAD_FIRST=$(cut -d' ' -f1-3 /proc/loadavg)
 for RUN_INDEX in $(seq 1 "$RUNS"); do
     OUT="$TOP/run$RUN_INDEX"
     mkdir -p "$OUT"
-    cp "$TOP/seq-random.so" "$TOP/claim_complete.sql" "$TOP/mostly_duplicates.sql" "$TOP"/claim.lua "$TOP"/complete.lua "$TOP"/index-remove.lua "$OUT/"
+    cp "$TOP/seq-random.so" "$TOP/claim_complete.sql" "$TOP/mostly_duplicates.sql" "$TOP"/claim.lua "$TOP"/complete.lua "$OUT/"
     RESULTS="$OUT/results.tsv"
     : >"$RESULTS"
     LOAD_START=$(cut -d' ' -f1-3 /proc/loadavg)

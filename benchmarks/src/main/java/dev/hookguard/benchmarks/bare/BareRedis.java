@@ -22,8 +22,8 @@ public final class BareRedis {
 
     private static final byte[] CLAIM = resource("claim.lua");
     private static final byte[] COMPLETE = resource("complete.lua");
-    private static final byte[] UNFINISHED_TTL = ascii(
-            Long.toString(Math.max(Workload.RETENTION.toMillis(), Workload.LEASE.toMillis())));
+    private static final byte[] UNFINISHED_TTL =
+            ascii(Long.toString(Math.max(Workload.RETENTION.toMillis(), Workload.LEASE.toMillis())));
     private static final byte[] RETENTION = ascii(Long.toString(Workload.RETENTION.toMillis()));
 
     private final StatefulRedisConnection<byte[], byte[]> connection;
