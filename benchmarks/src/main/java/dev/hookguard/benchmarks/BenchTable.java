@@ -26,6 +26,8 @@ public enum BenchTable {
     CAMEL(BenchEnvironment.PREFIX + "_camel", List.of(resource("camel-postgresql.sql"))),
     /** Camel's table as Camel creates it, without a primary key: only for the race of {@code PeerRace}. */
     CAMEL_AS_SHIPPED(BenchEnvironment.PREFIX + "_camel_shipped", List.of(resource("camel-postgresql-as-shipped.sql"))),
+    /** The JDBC row's baseline table ({@code bare/postgresql.sql}: five columns, the primary key). */
+    BARE(BenchEnvironment.PREFIX + "_bare", List.of(resource("bare/postgresql.sql"))),
     /** Spring Integration's {@code JdbcMetadataStore} table, for the table prefix {@code hookguard_bench_}. */
     METADATA(
             BenchEnvironment.PREFIX + "_metadata_store",

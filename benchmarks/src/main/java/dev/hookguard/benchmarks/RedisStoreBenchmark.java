@@ -1,9 +1,11 @@
 package dev.hookguard.benchmarks;
 
+import dev.hookguard.core.EventKey;
 import dev.hookguard.core.WriteOutcome;
 import dev.hookguard.redis.RedisIdempotencyStore;
 import dev.hookguard.redis.RedisStoreConfig;
 import dev.hookguard.redis.RedisStores;
+import java.util.concurrent.ThreadLocalRandom;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
@@ -15,8 +17,8 @@ import org.openjdk.jmh.annotations.TearDown;
 /**
  * The Redis store as an application uses it: one store (one shared Lettuce connection) for all threads, each
  * thread claiming a new event and completing it, i.e. {@code EVALSHA claim.lua} then {@code EVALSHA
- * complete.lua}. One operation is one pair; run with {@code -t N} for N concurrent callers. The baseline is
- * {@code redis-benchmark} running the same two scripts with the same arguments (see {@code run.sh}).
+ * complete.lua}. One operation is one pair; run with {@code -t N} for N concurrent callers. The baseline is the
+ * bare job on raw Lettuce ({@link dev.hookguard.benchmarks.bare.BareRedisBenchmark}, same operations).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -24,6 +26,9 @@ public class RedisStoreBenchmark {
 
     /** The endpoint of the benchmark's keys: {@code hookguard_bench:{jmh-redis:<id>}}. */
     static final String ENDPOINT = "jmh-redis";
+
+    /** The endpoint of the duplicate workload's seeded events. */
+    static final String DUPLICATES = "jmh-redis-dup";
 
     private RedisIdempotencyStore store;
 
@@ -33,12 +38,27 @@ public class RedisStoreBenchmark {
         store = RedisStores.fromUri(
                 BenchEnvironment.redisUri(),
                 RedisStoreConfig.custom().keyPrefix(BenchEnvironment.PREFIX).build());
+        PairCheck.seed(store, DUPLICATES);
     }
 
     /** Closes the store and its connection. */
     @TearDown
     public void close() {
         store.close();
+    }
+
+    /**
+     * The duplicate workload: one operation in {@link Workload#NEW_EVERY} is a new event's claim + complete, the
+     * others (80 %) a claim of one of the {@link Workload#SEEDED} completed events, reported as a duplicate.
+     */
+    @Benchmark
+    public Object mostlyDuplicates(EventIds ids) {
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        if (random.nextInt(Workload.NEW_EVERY) == 0) {
+            return PairCheck.claimAndComplete(store, ids.nextKey(ENDPOINT));
+        }
+        return PairCheck.duplicate(
+                store, EventKey.of(DUPLICATES, Workload.seededId(1 + random.nextInt(Workload.SEEDED))));
     }
 
     /** Claims a new event and records it as SUCCEEDED. */

@@ -22,12 +22,19 @@ class StoreBenchmarksIT {
     @Test
     void shouldRunEveryStoreAndPeerBenchmarkAndLeaveNoTableOrHashBehind() throws Exception {
         Collection<RunResult> results = JmhSmoke.run(
-                "stores", "dev\\.hookguard\\.benchmarks\\.(RedisStoreBenchmark|JdbcStoreBenchmark|peers\\.).*", 2);
+                "stores",
+                "dev\\.hookguard\\.benchmarks\\.(RedisStoreBenchmark|JdbcStoreBenchmark|peers\\.|bare\\.).*",
+                2);
 
         assertThat(results)
                 .extracting(r -> r.getParams().getBenchmark().replace("dev.hookguard.benchmarks.", ""))
                 .containsExactlyInAnyOrder(
                         "RedisStoreBenchmark.claimAndComplete",
+                        "RedisStoreBenchmark.mostlyDuplicates",
+                        "bare.BareRedisBenchmark.claimAndComplete",
+                        "bare.BareRedisBenchmark.mostlyDuplicates",
+                        "bare.BareJdbcBenchmark.claimAndComplete",
+                        "bare.BareJdbcBenchmark.mostlyDuplicates",
                         "JdbcStoreBenchmark.claimAndComplete",
                         "JdbcStoreBenchmark.mostlyDuplicates",
                         "peers.CamelJdbcBenchmark.addAndConfirm",

@@ -67,6 +67,21 @@ final class IndexFirst {
     }
 
     /**
+     * Like {@link #run(LuaScript, EventKey, IdempotencyPolicy, Duration, Function)}, with the script's keys given:
+     * the event's hash first, then keys of the same server that the script writes in the same step (the open
+     * index, {@link OpenIndex#scriptKeys}).
+     */
+    List<Object> run(
+            LuaScript script,
+            EventKey key,
+            String[] scriptKeys,
+            IdempotencyPolicy policy,
+            Duration delay,
+            Function<Prerequisites, List<byte[]>> args) {
+        return run(script, key, scriptKeys, policy, delay, Prerequisites.NONE, args, NO_FOLLOW_UP);
+    }
+
+    /**
      * Like {@link #run(LuaScript, EventKey, IdempotencyPolicy, Duration, Function)}, but writes the due-queue
      * entry before the first run: for a script that always needs it when it changes anything (a replay),
      * which saves the round trip of asking.
@@ -80,6 +95,7 @@ final class IndexFirst {
         return run(
                 script,
                 key,
+                new String[] {keys.event(key)},
                 policy,
                 delay,
                 Prerequisites.NONE.withDueAt(due.add(key, delay, policy)),
@@ -95,13 +111,25 @@ final class IndexFirst {
             Prerequisites already,
             Function<Prerequisites, List<byte[]>> args,
             Consumer<List<Object>> followUp) {
+        return run(script, key, new String[] {keys.event(key)}, policy, delay, already, args, followUp);
+    }
+
+    private List<Object> run(
+            LuaScript script,
+            EventKey key,
+            String[] scriptKeys,
+            IdempotencyPolicy policy,
+            Duration delay,
+            Prerequisites already,
+            Function<Prerequisites, List<byte[]>> args,
+            Consumer<List<Object>> followUp) {
         Prerequisites written = already;
-        List<Object> reply = eval(script, key, args.apply(written), followUp);
+        List<Object> reply = eval(script, scriptKeys, args.apply(written), followUp);
         for (int round = 0; round < 2 && Replies.needsIndex(reply); round++) {
             written = Replies.NEEDS_INDEX.equals(Replies.tag(reply))
                     ? written.withDeadLetterEntry(deadLetters.add(key, policy))
                     : written.withDueAt(due.add(key, delay, policy));
-            reply = eval(script, key, args.apply(written), followUp);
+            reply = eval(script, scriptKeys, args.apply(written), followUp);
         }
         if (!Replies.needsIndex(reply)) {
             if (!written.dueAt().isEmpty()) {
@@ -114,11 +142,12 @@ final class IndexFirst {
         return reply;
     }
 
-    private List<Object> eval(LuaScript script, EventKey key, List<byte[]> args, Consumer<List<Object>> followUp) {
+    private List<Object> eval(
+            LuaScript script, String[] scriptKeys, List<byte[]> args, Consumer<List<Object>> followUp) {
         byte[][] values = args.toArray(byte[][]::new);
         return followUp == NO_FOLLOW_UP
-                ? redis.eval(script, keys.event(key), values)
-                : redis.evalThen(script, keys.event(key), values, followUp);
+                ? redis.eval(script, scriptKeys, values)
+                : redis.evalThen(script, scriptKeys, values, followUp);
     }
 
     /**

@@ -13,8 +13,8 @@ import java.util.HexFormat;
  * here from {@code prelude.lua} (the record format, the clock, the token rule, once for all scripts) and
  * its own file; an index script is its file alone. Each is loaded into Redis once with {@code SCRIPT LOAD}
  * and run with {@code EVALSHA} by the SHA-1 of exactly that text, computed here, so a script whose cache
- * entry was lost is recognised and loaded again. Every script touches only the one key it is given in
- * {@code KEYS}.
+ * entry was lost is recognised and loaded again. Every script touches only the keys it is given in
+ * {@code KEYS}: one, except the claim and the completion, which on one server also keep the open index.
  */
 enum LuaScript {
     /** Creates, reclaims or reports an event; see {@code claim.lua}. */

@@ -7,7 +7,10 @@ import java.util.concurrent.ThreadLocalRandom;
 /**
  * The per-endpoint open index: a sorted set {@code <prefix>:open:{<endpoint>}} of the events whose records
  * may be PROCESSING or FAILED, so that operators can list FAILED and stalled records without {@code SCAN}.
- * An event enters it <em>before</em> the claim or requeue that opens its record, each time under a fresh
+ * Where one server holds both keys ({@link #inScript}), the claim and completion scripts add and drop the entry
+ * in the same atomic step as the record (redis-store's README: the crash-safety argument). Otherwise (a cluster,
+ * and the operator's requeue everywhere) an event enters it <em>before</em> the claim or requeue that opens its
+ * record, each time under a fresh
  * random mark (its score), which the record keeps in field {@code o}. Whoever settles the record removes
  * the entry only while it still has that mark, so an entry written by a later add is never removed, and a
  * crash between the two commands leaves an extra entry (dropped by the next listing), never a missing one.
@@ -52,6 +55,26 @@ final class OpenIndex {
                     RecordCodec.ascii(key.eventId()),
                     RecordCodec.ascii(mark));
         }
+    }
+
+    /**
+     * True when the record scripts that open and settle a record ({@code claim.lua}, {@code complete.lua}) write the
+     * event's entry themselves, in the same atomic step: when one server holds the event's hash and the index
+     * (standalone, Sentinel). On a cluster they live in different slots, and the entry is added before the claim
+     * ({@link #addThenRun}) and dropped after the completion ({@link #forget}).
+     */
+    boolean inScript() {
+        return !redis.clustered();
+    }
+
+    /** The keys of a record script that keeps the index itself: the event's hash, then the index if {@link #inScript}. */
+    String[] scriptKeys(EventKey key) {
+        return inScript() ? new String[] {keys.event(key), keys.open(key.endpoint())} : new String[] {keys.event(key)};
+    }
+
+    /** The member such a script adds or drops: the event id if {@link #inScript}, else empty (none). */
+    byte[] member(EventKey key) {
+        return inScript() ? RecordCodec.ascii(key.eventId()) : new byte[0];
     }
 
     /** Every entry of the endpoint's index: event id and mark. */

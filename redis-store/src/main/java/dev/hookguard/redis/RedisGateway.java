@@ -74,7 +74,17 @@ final class RedisGateway implements AutoCloseable {
 
     /** Runs a script on one key; reloads it and retries once if Redis lost it (restart, failover, flush). */
     List<Object> eval(LuaScript script, String key, byte[]... args) {
-        return awaitEval(sendEval(script, key, args), script, key, args);
+        return eval(script, new String[] {key}, args);
+    }
+
+    /** Runs a script on several keys, which must share one server (and on a cluster one slot); as {@link #eval}. */
+    List<Object> eval(LuaScript script, String[] keys, byte[]... args) {
+        return awaitEval(sendEval(script, keys, args), script, keys, args);
+    }
+
+    /** True on a cluster, where an event's hash and its endpoint's indexes live in different slots. */
+    boolean clustered() {
+        return clustered;
     }
 
     /**
@@ -84,8 +94,14 @@ final class RedisGateway implements AutoCloseable {
      * thread only when the script had to be loaded again. {@code followUp} must not block.
      */
     List<Object> evalThen(LuaScript script, String key, byte[][] args, Consumer<List<Object>> followUp) {
+        return evalThen(script, new String[] {key}, args, followUp);
+    }
+
+    /** {@link #evalThen(LuaScript, String, byte[][], Consumer)} on several keys of one server. */
+    List<Object> evalThen(LuaScript script, String[] keys, byte[][] args, Consumer<List<Object>> followUp) {
+        String key = keys[0];
         AtomicBoolean done = new AtomicBoolean();
-        RedisFuture<List<Object>> sent = sendEval(script, key, args);
+        RedisFuture<List<Object>> sent = sendEval(script, keys, args);
         CompletableFuture<List<Object>> followed = sent.toCompletableFuture().thenApply(reply -> {
             if (done.compareAndSet(false, true)) {
                 runFollowUp(followUp, reply, key);
@@ -96,7 +112,7 @@ final class RedisGateway implements AutoCloseable {
         try {
             reply = await(followed, script.name());
         } catch (RedisNoScriptException e) {
-            reply = awaitEval(sent, script, key, args);
+            reply = awaitEval(sent, script, keys, args);
         }
         if (done.compareAndSet(false, true)) {
             runFollowUp(followUp, reply, key);
@@ -117,9 +133,10 @@ final class RedisGateway implements AutoCloseable {
             await(() -> added, "ZADD");
             return then.run(this);
         }
-        RedisFuture<List<Object>> reply = sendEval(then.script(), then.key(), then.args());
+        String[] keys = {then.key()};
+        RedisFuture<List<Object>> reply = sendEval(then.script(), keys, then.args());
         // the ZADD's reply comes before the script's on this connection: one wait, one wake-up
-        List<Object> result = awaitEval(reply, then.script(), then.key(), then.args());
+        List<Object> result = awaitEval(reply, then.script(), keys, then.args());
         await(() -> added, "ZADD");
         return result;
     }
@@ -128,11 +145,11 @@ final class RedisGateway implements AutoCloseable {
     List<List<Object>> evalEach(LuaScript script, List<String> keys, byte[]... args) {
         List<RedisFuture<List<Object>>> futures = new ArrayList<>(keys.size());
         for (String key : keys) {
-            futures.add(sendEval(script, key, args));
+            futures.add(sendEval(script, new String[] {key}, args));
         }
         List<List<Object>> replies = new ArrayList<>(keys.size());
         for (int i = 0; i < keys.size(); i++) {
-            replies.add(awaitEval(futures.get(i), script, keys.get(i), args));
+            replies.add(awaitEval(futures.get(i), script, new String[] {keys.get(i)}, args));
         }
         return replies;
     }
@@ -140,7 +157,7 @@ final class RedisGateway implements AutoCloseable {
     /** Sends a script without waiting for its reply: for cleanups whose loss only leaves a stale entry. */
     void evalAndForget(LuaScript script, String key, byte[]... args) {
         try {
-            sendEval(script, key, args);
+            sendEval(script, new String[] {key}, args);
         } catch (StoreUnavailableException e) {
             log.debug("a cleanup of {} was not sent: {}", key, e.getMessage());
         }
@@ -227,19 +244,18 @@ final class RedisGateway implements AutoCloseable {
         }
     }
 
-    private RedisFuture<List<Object>> sendEval(LuaScript script, String key, byte[]... args) {
-        String[] keys = {key};
+    private RedisFuture<List<Object>> sendEval(LuaScript script, String[] keys, byte[]... args) {
         return send(() -> commands.evalsha(script.sha(), ScriptOutputType.MULTI, keys, args), script.name());
     }
 
-    private List<Object> awaitEval(RedisFuture<List<Object>> sent, LuaScript script, String key, byte[]... args) {
+    private List<Object> awaitEval(RedisFuture<List<Object>> sent, LuaScript script, String[] keys, byte[]... args) {
         try {
             return await(() -> sent, script.name());
         } catch (RedisNoScriptException e) {
             log.info("Redis lost the script {}; loading it again", script.resource());
             load(script);
             try {
-                return await(() -> sendEval(script, key, args), script.name());
+                return await(() -> sendEval(script, keys, args), script.name());
             } catch (RedisNoScriptException again) {
                 throw unavailable(script.name(), again);
             }

@@ -21,13 +21,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The hot path of the Redis store: claim, renew, complete, fail, find, one record script each. A claim
- * writes the event's open-index entry first (sent together with the claim on one server, awaited first on a
- * cluster) and, when it takes a due record over, removes its due-queue entry; a completion or failure that
- * settles the record removes its open-index entry after, fenced by the record's mark.
+ * The hot path of the Redis store: claim, renew, complete, fail, find, one record script each. Where one server
+ * holds every key (standalone, Sentinel), the claim script writes the event's open-index entry itself when it
+ * opens the record, and the completion script drops it: a new event is two scripts, a duplicate one script that
+ * writes nothing. On a cluster, a claim writes the entry first (awaited before the claim) and a completion or
+ * failure that settles the record removes it after, fenced by the record's mark. A claim that takes a due record
+ * over removes its due-queue entry.
  */
 final class RedisHotPath implements IdempotencyStore {
 
@@ -50,26 +53,30 @@ final class RedisHotPath implements IdempotencyStore {
         return claim(key, fingerprint, null, policy);
     }
 
-    /** The claim script; with a payload, its headers and body go as ARGV[5] and ARGV[6] (kept by the same script). */
+    /** The claim script; with a payload, its headers and body go as ARGV[6] and ARGV[7] (kept by the same script). */
     @Override
     public ClaimOutcome claim(
             EventKey key, Fingerprint fingerprint, @Nullable Payload payload, IdempotencyPolicy policy) {
         String mark = open.newMark();
-        List<byte[]> args = new ArrayList<>(6);
+        List<byte[]> args = new ArrayList<>(7);
         args.add(RecordCodec.fingerprint(fingerprint));
         args.add(millis(policy.lease()));
         args.add(millis(unfinishedTtl(policy)));
         args.add(ascii(mark));
+        args.add(open.member(key));
         if (payload != null) {
             args.add(RecordCodec.headers(payload));
             args.add(payload.body());
         }
-        List<Object> reply = open.addThenRun(
-                key, mark, new RedisGateway.Eval(LuaScript.CLAIM, keys.event(key), args.toArray(byte[][]::new)));
+        byte[][] values = args.toArray(byte[][]::new);
+        boolean inScript = open.inScript();
+        List<Object> reply = inScript
+                ? redis.eval(LuaScript.CLAIM, open.scriptKeys(key), values)
+                : open.addThenRun(key, mark, new RedisGateway.Eval(LuaScript.CLAIM, keys.event(key), values));
         ClaimOutcome outcome = Replies.claim(reply);
         if (outcome instanceof ClaimOutcome.Acquired) {
             due.remove(key, Replies.text(reply.get(3)));
-        } else if (outcome instanceof ClaimOutcome.Duplicate || outcome instanceof ClaimOutcome.Dead) {
+        } else if (!inScript && (outcome instanceof ClaimOutcome.Duplicate || outcome instanceof ClaimOutcome.Dead)) {
             open.forget(key, mark);
         }
         return outcome;
@@ -87,29 +94,27 @@ final class RedisHotPath implements IdempotencyStore {
 
     @Override
     public WriteOutcome complete(EventKey key, long token, Completion completion, IdempotencyPolicy policy) {
-        List<Object> reply = indexFirst.run(
-                LuaScript.COMPLETE,
-                key,
-                policy,
-                Duration.ZERO,
-                written -> {
-                    List<byte[]> args = new ArrayList<>(List.of(
-                            number(token),
-                            ascii(completion.status().code()),
-                            millis(policy.retention()),
-                            flag(written.deadLetterIndexed()),
-                            number(completion.response().status()),
-                            ascii(
-                                    completion.errorClass() == null
-                                            ? ""
-                                            : completion.errorClass().code())));
-                    args.addAll(RecordCodec.responseFields(completion.response()));
-                    if (completion.payload() != null) {
-                        args.addAll(RecordCodec.payloadFields(completion.payload()));
-                    }
-                    return args;
-                },
-                forgetSettled(key));
+        Function<IndexFirst.Prerequisites, List<byte[]>> args = written -> {
+            List<byte[]> values = new ArrayList<>(List.of(
+                    number(token),
+                    ascii(completion.status().code()),
+                    millis(policy.retention()),
+                    flag(written.deadLetterIndexed()),
+                    number(completion.response().status()),
+                    ascii(
+                            completion.errorClass() == null
+                                    ? ""
+                                    : completion.errorClass().code()),
+                    open.member(key)));
+            values.addAll(RecordCodec.responseFields(completion.response()));
+            if (completion.payload() != null) {
+                values.addAll(RecordCodec.payloadFields(completion.payload()));
+            }
+            return values;
+        };
+        List<Object> reply = open.inScript() // the script drops the open-index entry itself
+                ? indexFirst.run(LuaScript.COMPLETE, key, open.scriptKeys(key), policy, Duration.ZERO, args)
+                : indexFirst.run(LuaScript.COMPLETE, key, policy, Duration.ZERO, args, forgetSettled(key));
         return Replies.write(reply);
     }
 

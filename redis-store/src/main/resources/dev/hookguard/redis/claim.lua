@@ -1,28 +1,40 @@
 -- Claims one event (DESIGN.md §3): creates it as PROCESSING, takes over a FAILED or QUEUED record or one
 -- whose lease has expired (a new token, attempts + 1, out of the due queue), or reports what holds it. Lease
--- expiry is judged by this server's clock. The caller has added the event to the endpoint's open index
--- first; the record keeps that entry's mark (its score) in field o, so whoever settles it can drop the entry.
+-- expiry is judged by this server's clock. A record it opens has an entry in the endpoint's open index under
+-- a fresh mark (its score), which the record keeps in field o, so whoever settles it can drop the entry. With
+-- KEYS[2] (one server holds both keys: standalone, Sentinel) this script writes that entry itself, in the same
+-- atomic step as the record, and only when it opens the record: a duplicate writes nothing. Without it (a
+-- cluster, where the index lives in another slot) the caller has added the entry first, under ARGV[4].
 --
 -- KEYS[1]  the event's hash, <prefix>:{<endpoint>:<eventId>}
+-- KEYS[2]  optional: the endpoint's open index, <prefix>:open:{<endpoint>}
 -- ARGV[1]  the delivery's fingerprint: 32 raw bytes (SHA-256)
 -- ARGV[2]  the lease, in ms
 -- ARGV[3]  how long an unfinished record is kept, in ms: the longer of retention and lease
 -- ARGV[4]  the mark (score) of the event's entry in the open index
--- ARGV[5]  optional: the payload's headers, JSON, kept with a new record or one taken over that keeps no payload
+-- ARGV[5]  the event id, the open index's member (with KEYS[2]; else empty)
+-- ARGV[6]  optional: the payload's headers, JSON, kept with a new record or one taken over that keeps no payload
 --          (endpoints whose sender does not redeliver, DESIGN.md §8); absent for the plain claim
--- ARGV[6]  with ARGV[5]: the payload's body; empty for none
+-- ARGV[7]  with ARGV[6]: the payload's body; empty for none
 --
 -- Reply: {'acquired', token, attempt, due time it had ('' if none)} | {'busy', remaining lease in ms}
 --      | {'mismatch'} | {'duplicate', status, rs, rc, rb, ro} (missing fields are nil) | {'dead'}
 local lease_until = string.format('%d', now + tonumber(ARGV[2]))
 
--- keeps the payload passed in ARGV[5..6], if any
+-- keeps the payload passed in ARGV[6..7], if any
 local function keep_payload()
-  if ARGV[5] then
-    redis.call('HSET', KEYS[1], 'ph', ARGV[5])
-    if ARGV[6] ~= '' then
-      redis.call('HSET', KEYS[1], 'pb', ARGV[6])
+  if ARGV[6] then
+    redis.call('HSET', KEYS[1], 'ph', ARGV[6])
+    if ARGV[7] ~= '' then
+      redis.call('HSET', KEYS[1], 'pb', ARGV[7])
     end
+  end
+end
+
+-- the open-index entry of a record this script opens, when the index is one of its keys
+local function index_open()
+  if KEYS[2] then
+    redis.call('ZADD', KEYS[2], ARGV[4], ARGV[5])
   end
 end
 
@@ -31,6 +43,7 @@ if not r[1] then
   redis.call('HSET', KEYS[1], 'm', meta('P', now_us, 1, now, ''), 'f', ARGV[1], 'l', lease_until, 'o', ARGV[4])
   keep_payload()
   redis.call('PEXPIRE', KEYS[1], ARGV[3])
+  index_open()
   return {'acquired', now_us, 1, ''}
 end
 if r[2] ~= ARGV[1] then
@@ -39,17 +52,20 @@ end
 local status, token, attempts, created, rs = parse(r[1])
 local mark = ARGV[4]
 if status == 'P' and r[3] and now < tonumber(r[3]) then
-  redis.call('HSET', KEYS[1], 'o', mark)
+  if not KEYS[2] then -- the caller's ZADD moved the entry to its mark: the record follows
+    redis.call('HSET', KEYS[1], 'o', mark)
+  end
   return {'busy', tonumber(r[3]) - now}
 end
 if status == 'P' or status == 'F' or status == 'Q' then
   local next = next_token(token)
   redis.call('HDEL', KEYS[1], 'n')
   redis.call('HSET', KEYS[1], 'm', meta('P', next, attempts + 1, created, ''), 'l', lease_until, 'o', mark)
-  if ARGV[5] and redis.call('HEXISTS', KEYS[1], 'ph') == 0 then
+  if ARGV[6] and redis.call('HEXISTS', KEYS[1], 'ph') == 0 then
     keep_payload()
   end
   redis.call('PEXPIRE', KEYS[1], ARGV[3])
+  index_open()
   return {'acquired', next, attempts + 1, r[4] or ''}
 end
 if status == 'S' or status == 'R' then

@@ -2,17 +2,22 @@
 -- A REJECTED record is a dead letter: the caller must have added the event to the endpoint's dead-letter
 -- index first (ARGV[4] = '1'); otherwise the script changes nothing and answers 'index'.
 --
+-- With KEYS[2] (one server holds both keys: standalone, Sentinel) the script also drops the event's open-index
+-- entry, if it still has the record's mark, in the same atomic step; without it the caller drops it after.
+--
 -- KEYS[1]  the event's hash
+-- KEYS[2]  optional: the endpoint's open index
 -- ARGV[1]  the caller's token
 -- ARGV[2]  'S' or 'R'
 -- ARGV[3]  the retention, in ms
 -- ARGV[4]  '1' when the event is already in the dead-letter index, else '0'
 -- ARGV[5]  the response's HTTP status
 -- ARGV[6]  the error class code; empty for none
--- ARGV[7..] field, value pairs to store: the rest of the response (rc, rb, ro) and, for 'R', the payload
+-- ARGV[7]  the event id, the open index's member (with KEYS[2]; else empty)
+-- ARGV[8..] field, value pairs to store: the rest of the response (rc, rb, ro) and, for 'R', the payload
 --           (ph, pb)
 --
--- Reply: {status, open index mark ('' if none)} | {'stale'} | {'index'}
+-- Reply: {status, open index mark left for the caller to drop ('' if none)} | {'stale'} | {'index'}
 local verdict = ARGV[2]
 if verdict ~= 'S' and verdict ~= 'R' then
   return redis.error_reply('hookguard: a completion is S or R, not ' .. verdict)
@@ -29,9 +34,16 @@ if verdict == 'R' and ARGV[4] ~= '1' then
   return {'index'}
 end
 redis.call('HDEL', KEYS[1], 'l', 'rc', 'rb', 'ro', 'ph', 'pb', 'n', 'o', 'x')
-redis.call('HSET', KEYS[1], 'm', meta(verdict, token, attempts, created, ARGV[5]), unpack(ARGV, 7))
+redis.call('HSET', KEYS[1], 'm', meta(verdict, token, attempts, created, ARGV[5]), unpack(ARGV, 8))
 if ARGV[6] ~= '' then
   redis.call('HSET', KEYS[1], 'x', ARGV[6])
 end
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
+if KEYS[2] and r[2] then
+  local score = redis.call('ZSCORE', KEYS[2], ARGV[7])
+  if score and tonumber(score) == tonumber(r[2]) then
+    redis.call('ZREM', KEYS[2], ARGV[7])
+  end
+  return {verdict, ''}
+end
 return {verdict, r[2] or ''}

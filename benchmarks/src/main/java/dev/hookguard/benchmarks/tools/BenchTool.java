@@ -34,8 +34,8 @@ import java.util.List;
  *                                                                                    duplicates; after seed)
  * java -cp benchmarks.jar dev.hookguard.benchmarks.tools.BenchTool redis-script NAME F  write the store's script NAME
  *                                                                                    (prelude + claim.lua, …) to F
- * java -cp benchmarks.jar dev.hookguard.benchmarks.tools.BenchTool redis-claim-args   print claim.lua's ARGV, one a line
- * java -cp benchmarks.jar dev.hookguard.benchmarks.tools.BenchTool redis-complete-args T … and complete.lua's for token T
+ * java -cp benchmarks.jar dev.hookguard.benchmarks.tools.BenchTool redis-claim-args ID print claim.lua's ARGV, one a line
+ * java -cp benchmarks.jar dev.hookguard.benchmarks.tools.BenchTool redis-complete-args T ID … and complete.lua's
  * java -cp benchmarks.jar dev.hookguard.benchmarks.tools.BenchTool github-signature F print the signature of body F
  * java -cp benchmarks.jar dev.hookguard.benchmarks.tools.BenchTool peer-race R N      the concurrent-duplicate race of
  *                                                                                    every store and peer (PeerRace)
@@ -50,7 +50,7 @@ public final class BenchTool {
         if (args.length == 0) {
             throw new IllegalArgumentException(
                     "name a command: setup, teardown, truncate, pgbench-script FILE, seed, pgbench-mixed-script FILE, "
-                            + "redis-script NAME FILE, redis-claim-args, redis-complete-args TOKEN, github-signature FILE, "
+                            + "redis-script NAME FILE, redis-claim-args ID, redis-complete-args TOKEN ID, github-signature FILE, "
                             + "peer-race ROUNDS THREADS");
         }
         switch (args[0]) {
@@ -83,8 +83,13 @@ public final class BenchTool {
                 }
                 Files.write(Path.of(args[2]), RedisBaseline.script(args[1]));
             }
-            case "redis-claim-args" -> print(RedisBaseline.claimArgs());
-            case "redis-complete-args" -> print(RedisBaseline.completeArgs(argument(args)));
+            case "redis-claim-args" -> print(RedisBaseline.claimArgs(argument(args)));
+            case "redis-complete-args" -> {
+                if (args.length < 3) {
+                    throw new IllegalArgumentException("redis-complete-args needs a token and an event id");
+                }
+                print(RedisBaseline.completeArgs(args[1], args[2]));
+            }
             case "peer-race" -> {
                 if (args.length < 3) {
                     throw new IllegalArgumentException("peer-race needs a number of rounds and of threads");

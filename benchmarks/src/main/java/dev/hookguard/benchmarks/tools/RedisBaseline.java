@@ -10,9 +10,10 @@ import java.util.List;
 /**
  * What {@code RedisIdempotencyStore} sends for one pair of {@link Workload}, as text for {@code redis-benchmark}:
  * the scripts exactly as the store loads them ({@link RedisStores#scriptText}: {@code prelude.lua} + the
- * operation's file) and their {@code ARGV} in the store's layout. The store's pair is {@code ZADD} of the event to
- * its endpoint's open index (under a random mark) sent together with {@code claim.lua}, then {@code complete.lua}
- * with the token the claim returned, then {@code index-remove.lua} dropping the open-index entry. Two differences:
+ * operation's file) and their {@code ARGV} in the store's layout. The store's pair on one server (standalone,
+ * Sentinel) is {@code claim.lua} on the event's hash and its endpoint's open index (the script adds the entry under
+ * a random mark), then {@code complete.lua} on the same two keys with the token the claim returned (the script
+ * drops the entry). Reported beside the Redis row, never its target (that is the bare job). Two differences:
  * the store sends the fingerprint as its 32 raw bytes, which a command line cannot carry, so the baseline sends 32
  * characters of its hex form (same length, and the scripts only store and compare it); and the mark is a constant
  * (the store draws a random one per claim).
@@ -29,29 +30,34 @@ public final class RedisBaseline {
         return RedisStores.scriptText(resource);
     }
 
-    /** {@code claim.lua}'s ARGV: fingerprint, lease (ms), how long an unfinished record is kept (ms), mark. */
-    public static List<String> claimArgs() {
+    /**
+     * {@code claim.lua}'s ARGV: fingerprint, lease (ms), how long an unfinished record is kept (ms), mark, the event
+     * id {@code member} (the open index's member).
+     */
+    public static List<String> claimArgs(String member) {
         long lease = Workload.LEASE.toMillis();
         return List.of(
                 Workload.FINGERPRINT.hex().substring(0, 32),
                 Long.toString(lease),
                 Long.toString(Math.max(Workload.RETENTION.toMillis(), lease)),
-                MARK);
+                MARK,
+                member);
     }
 
     /**
      * {@code complete.lua}'s ARGV for the claim that returned {@code token}: token, {@code S}, retention (ms),
-     * {@code 0} (no dead-letter index needed), HTTP status, no error class, then the response's fields {@code rc}
-     * and {@code rb}.
+     * {@code 0} (no dead-letter index needed), HTTP status, no error class, the event id {@code member}, then the
+     * response's fields {@code rc} and {@code rb}.
      */
-    public static List<String> completeArgs(String token) {
+    public static List<String> completeArgs(String token, String member) {
         List<String> args = new ArrayList<>(List.of(
                 token,
                 RecordStatus.SUCCEEDED.code(),
                 Long.toString(Workload.RETENTION.toMillis()),
                 "0",
                 Integer.toString(Workload.RESPONSE.status()),
-                ""));
+                "",
+                member));
         if (Workload.RESPONSE.contentType() != null) {
             args.add("rc");
             args.add(Workload.RESPONSE.contentType());

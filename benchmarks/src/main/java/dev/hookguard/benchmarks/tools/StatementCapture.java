@@ -19,22 +19,22 @@ import org.jspecify.annotations.Nullable;
  * bound values, while passing everything on to the real data source. Used once, on one thread, to learn exactly
  * what the JDBC store sends.
  */
-final class StatementCapture {
+public final class StatementCapture {
 
     /** One executed statement: its SQL and its bound values by 1-based index (null for {@code setNull}). */
-    record Executed(String sql, SortedMap<Integer, @Nullable Object> values) {}
+    public record Executed(String sql, SortedMap<Integer, @Nullable Object> values) {}
 
     private static final Set<String> EXECUTE = Set.of("execute", "executeQuery", "executeUpdate", "executeLargeUpdate");
 
     private final List<Executed> executed = new ArrayList<>();
 
     /** What was executed so far, in order. */
-    List<Executed> executed() {
+    public List<Executed> executed() {
         return List.copyOf(executed);
     }
 
     /** The data source to hand to the code under observation. */
-    DataSource wrap(DataSource target) {
+    public DataSource wrap(DataSource target) {
         return proxy(DataSource.class, target, (method, args) -> {
             Object result = call(target, method, args);
             return result instanceof Connection connection ? connection(connection) : result;

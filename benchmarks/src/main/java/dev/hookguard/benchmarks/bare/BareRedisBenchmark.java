@@ -1,0 +1,65 @@
+package dev.hookguard.benchmarks.bare;
+
+import dev.hookguard.benchmarks.BenchEnvironment;
+import dev.hookguard.benchmarks.EventIds;
+import dev.hookguard.benchmarks.Workload;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.api.StatefulRedisConnection;
+import java.util.concurrent.ThreadLocalRandom;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * The Redis row's baseline ({@link BareRedis}): raw Lettuce, one shared connection for all threads as the store's,
+ * two {@code EVALSHA} of minimal scripts per new event ({@link #claimAndComplete}), one per duplicate
+ * ({@link #mostlyDuplicates}: 80 % claims of {@link Workload#SEEDED} completed events).
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+public class BareRedisBenchmark {
+
+    private static final String ENDPOINT = "jmh-bare";
+    private static final String DUPLICATES = "jmh-bare-dup";
+
+    private RedisClient client;
+    private StatefulRedisConnection<byte[], byte[]> connection;
+    private BareRedis bare;
+
+    /** Connects, loads the scripts, seeds the duplicates. */
+    @Setup
+    public void open() {
+        client = RedisClient.create(BenchEnvironment.redisUri());
+        connection = client.connect(BareRedis.codec());
+        bare = new BareRedis(connection, BenchEnvironment.PREFIX);
+        bare.seed(DUPLICATES);
+    }
+
+    /** Closes the connection and the client. */
+    @TearDown
+    public void close() {
+        connection.close();
+        client.shutdown();
+    }
+
+    /** A new event's claim and completion: two {@code EVALSHA}. */
+    @Benchmark
+    public void claimAndComplete(EventIds ids) {
+        bare.claimAndComplete(ENDPOINT, ids.next());
+    }
+
+    /** One operation in five a new event's pair, the others a duplicate's claim: one {@code EVALSHA}. */
+    @Benchmark
+    public void mostlyDuplicates(EventIds ids) {
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        if (random.nextInt(Workload.NEW_EVERY) == 0) {
+            bare.claimAndComplete(ENDPOINT, ids.next());
+        } else {
+            bare.duplicate(DUPLICATES, Workload.seededId(1 + random.nextInt(Workload.SEEDED)));
+        }
+    }
+}
