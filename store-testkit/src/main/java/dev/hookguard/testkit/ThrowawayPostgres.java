@@ -60,13 +60,21 @@ public final class ThrowawayPostgres implements AutoCloseable {
      * takes the settings this server had when the backup was taken (the configuration files are copied).
      */
     public ThrowawayPostgres standby() throws IOException, InterruptedException {
+        return standby(port);
+    }
+
+    /**
+     * A streaming standby as {@link #standby()}, that reaches this server at {@code replicationPort} on 127.0.0.1: its
+     * own port, or a proxy's that forwards to it (to give the replication a lag of the test's choosing).
+     */
+    public ThrowawayPostgres standby(int replicationPort) throws IOException, InterruptedException {
         ThrowawayPostgres standby = new ThrowawayPostgres(bin, serverDirectory(), ThrowawayRedis.sparePort());
         standby.runServerTool(
                 "pg_basebackup",
                 "-h",
                 "127.0.0.1",
                 "-p",
-                Integer.toString(port),
+                Integer.toString(replicationPort),
                 "-U",
                 "postgres",
                 "-D",
