@@ -15,7 +15,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A TCP proxy on 127.0.0.1 that the test owns, between a store and its server: requests pass at once, every reply
- * reaches the client {@code delay} late (in order), as from a slow or distant server.
+ * reaches the client {@code delay} late (in order), as from a slow or distant server. When the server's side closes,
+ * the client's is closed at once: replies still held back are dropped, as bytes in flight are when a server's machine
+ * dies.
  */
 final class DelayingProxy implements AutoCloseable {
 
@@ -29,6 +31,10 @@ final class DelayingProxy implements AutoCloseable {
         this.upstreamPort = upstreamPort;
         this.delay = delay;
         threads.execute(this::accept);
+    }
+
+    int port() {
+        return server.getLocalPort();
     }
 
     String uri() {

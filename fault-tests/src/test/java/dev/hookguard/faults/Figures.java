@@ -2,8 +2,10 @@ package dev.hookguard.faults;
 
 import java.time.Duration;
 import java.util.Map;
+import java.util.Queue;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.ToIntFunction;
@@ -27,7 +29,14 @@ final class Figures {
 
     private volatile java.time.LocalTime slowest503At = java.time.LocalTime.MIDNIGHT;
 
+    /** Each 2xx as {sent, answered} in {@link System#nanoTime()}: how long after a fault a delivery got through. */
+    private final Queue<long[]> okTimes = new ConcurrentLinkedQueue<>();
+
     void answered(int status, Duration took) {
+        if (status >= 200 && status < 300) {
+            long now = System.nanoTime();
+            okTimes.add(new long[] {now - took.toNanos(), now});
+        }
         if (status == 503 && slowest503Millis.getAndAccumulate(took.toMillis(), Math::max) < took.toMillis()) {
             slowest503At = java.time.LocalTime.now().minus(took);
         }
@@ -49,6 +58,15 @@ final class Figures {
     int answered(int status) {
         AtomicInteger count = statuses.get(Integer.toString(status));
         return count == null ? 0 : count.get();
+    }
+
+    /** Milliseconds from {@code since} ({@link System#nanoTime()}) to the first 2xx of a delivery sent after it. */
+    long firstOkSentAfterMillis(long since) {
+        return okTimes.stream()
+                .filter(times -> times[0] > since)
+                .mapToLong(times -> (times[1] - since) / 1_000_000)
+                .min()
+                .orElse(-1);
     }
 
     void connectionError() {

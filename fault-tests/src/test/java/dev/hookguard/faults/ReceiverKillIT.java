@@ -11,6 +11,7 @@ import dev.hookguard.testkit.ThrowawayRedis;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.Writer;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -116,7 +117,10 @@ class ReceiverKillIT {
                 .start();
     }
 
-    /** Waits (at most a minute) for the receiver's {@code READY <port>} line. */
+    /**
+     * Waits (at most a minute) for the receiver's {@code READY <port>} line, then keeps reading what it prints (its
+     * log) and drops it: a receiver whose output nobody reads stops once the pipe is full.
+     */
     static URI port(Process receiver) throws Exception {
         BufferedReader out =
                 new BufferedReader(new InputStreamReader(receiver.getInputStream(), StandardCharsets.US_ASCII));
@@ -133,6 +137,17 @@ class ReceiverKillIT {
                     }
                 })
                 .get(60, TimeUnit.SECONDS);
+        Thread drain = new Thread(
+                () -> {
+                    try {
+                        out.transferTo(Writer.nullWriter());
+                    } catch (IOException closed) {
+                        // the receiver is gone
+                    }
+                },
+                "receiver-output");
+        drain.setDaemon(true);
+        drain.start();
         return URI.create("http://127.0.0.1:" + ready);
     }
 }

@@ -1,26 +1,25 @@
 package dev.hookguard.faults;
 
-import dev.hookguard.redis.RedisIdempotencyStore;
+import com.zaxxer.hikari.HikariDataSource;
+import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.jdbc.JdbcIdempotencyStore;
+import dev.hookguard.jdbc.JdbcStoreConfig;
 import dev.hookguard.redis.RedisStoreConfig;
 import dev.hookguard.redis.RedisStores;
 import dev.hookguard.servlet.HookguardFilter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The receiver that {@link ReceiverKillIT} runs as a process of its own and kills: Jetty with the filter on a Redis
- * store; the handler appends the event id to a ledger file (its side effect, which survives the kill), then works for
- * a while, so that handlers are in flight when the process dies. Prints {@code READY <port>} once it listens.
+ * The receiver that {@link ReceiverKillIT} and {@link PostgresFailoverIT} run as a process of their own: Jetty with the
+ * filter on a Redis store or a PostgreSQL store; the handler appends the event id to a ledger (its side effect, which
+ * survives a kill), then works for a while, so that handlers are in flight at a fault. Prints {@code READY <port>} once
+ * it listens.
  *
- * <p>Arguments: the Redis URI, the ledger file, the lease in milliseconds.
+ * <p>Arguments: the Redis URI or the JDBC URL, the ledger file, the lease in milliseconds.
  */
 public final class ReceiverMain {
 
@@ -30,12 +29,8 @@ public final class ReceiverMain {
     private ReceiverMain() {}
 
     public static void main(String[] args) throws Exception {
-        RedisStoreConfig config = RedisStoreConfig.custom()
-                .keyPrefix("faults")
-                .commandTimeout(Duration.ofMillis(500))
-                .build();
-        RedisIdempotencyStore store = Scenario.connect(() -> RedisStores.standalone(args[0], config));
-        Path ledger = Path.of(args[1]);
+        IdempotencyStore store = args[0].startsWith("jdbc:") ? postgres(args[0]) : redis(args[0]);
+        Ledger ledger = new Ledger(Path.of(args[1]));
         Duration lease = Duration.ofMillis(Long.parseLong(args[2]));
         HookguardFilter filter = new HookguardFilter(
                 Scenario.config(store, lease, new SimpleMeterRegistry()).build());
@@ -45,11 +40,22 @@ public final class ReceiverMain {
         new CountDownLatch(1).await(); // until killed
     }
 
-    private static void run(Path ledger, String id) throws IOException, InterruptedException {
-        try (FileChannel file = FileChannel.open(ledger, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
-            file.write(ByteBuffer.wrap((id + "\n").getBytes(StandardCharsets.US_ASCII)));
-            file.force(false);
-        }
+    private static void run(Ledger ledger, String id) throws Exception {
+        ledger.append(id);
         new CountDownLatch(1).await(WORK.toMillis(), TimeUnit.MILLISECONDS); // the rest of the business work
+    }
+
+    /** The Redis store the receivers of the suite use (key prefix {@code faults}, 500 ms command timeout). */
+    static IdempotencyStore redis(String uri) {
+        RedisStoreConfig config = RedisStoreConfig.custom()
+                .keyPrefix("faults")
+                .commandTimeout(Duration.ofMillis(500))
+                .build();
+        return Scenario.connect(() -> RedisStores.standalone(uri, config));
+    }
+
+    private static IdempotencyStore postgres(String url) {
+        HikariDataSource pool = Scenario.failoverPool(url, 24);
+        return Scenario.connect(() -> new JdbcIdempotencyStore(pool, JdbcStoreConfig.ofDefaults()));
     }
 }

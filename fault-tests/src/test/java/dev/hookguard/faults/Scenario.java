@@ -142,6 +142,25 @@ final class Scenario {
     }
 
     /**
+     * A pool on a PostgreSQL primary behind a multi-host URL, set up as the jdbc-store README recommends for a failover:
+     * no more than a second's wait for a connection (a claim that cannot get one is answered 503), dead connections
+     * dropped when they fail (pgjdbc's SQLState 08xxx), found by validation before they are handed out (250 ms at
+     * most) and by a keepalive while idle, and none kept longer than 5 minutes.
+     */
+    static HikariDataSource failoverPool(String url, int size) {
+        HikariDataSource pool = new HikariDataSource();
+        pool.setJdbcUrl(url);
+        pool.setUsername("postgres");
+        pool.setMaximumPoolSize(size);
+        pool.setConnectionTimeout(1_000);
+        pool.setValidationTimeout(250);
+        pool.setKeepaliveTime(30_000);
+        pool.setMaxLifetime(300_000);
+        pool.setInitializationFailTimeout(-1);
+        return pool;
+    }
+
+    /**
      * A dispatcher that redelivers to {@code baseUrl}: four workers, reservations of {@code window}, polling at least
      * every half second and sweeping for records left behind (a dead node's leases) every second.
      */

@@ -4,8 +4,6 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.jdbc.JdbcIdempotencyStore;
 import dev.hookguard.jdbc.JdbcStoreConfig;
-import dev.hookguard.redis.RedisStoreConfig;
-import dev.hookguard.redis.RedisStores;
 import dev.hookguard.servlet.DispatcherConfig;
 import dev.hookguard.servlet.HookguardFilter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -33,7 +31,7 @@ public final class SyncReceiverMain {
     private SyncReceiverMain() {}
 
     public static void main(String[] args) throws Exception {
-        IdempotencyStore store = "postgres".equals(args[0]) ? postgres(args[1]) : redis(args[1]);
+        IdempotencyStore store = "postgres".equals(args[0]) ? postgres(args[1]) : ReceiverMain.redis(args[1]);
         Ledger ledger = new Ledger(Path.of(args[2]));
         int port = Integer.parseInt(args[3]);
         Duration lease = Duration.ofMillis(Long.parseLong(args[4]));
@@ -56,14 +54,6 @@ public final class SyncReceiverMain {
     private static void run(Ledger ledger, String id) throws Exception {
         ledger.append(id);
         new CountDownLatch(1).await(WORK.toMillis(), TimeUnit.MILLISECONDS); // the rest of the work
-    }
-
-    private static IdempotencyStore redis(String uri) {
-        RedisStoreConfig config = RedisStoreConfig.custom()
-                .keyPrefix("faults")
-                .commandTimeout(Duration.ofMillis(500))
-                .build();
-        return Scenario.connect(() -> RedisStores.standalone(uri, config));
     }
 
     private static IdempotencyStore postgres(String url) {

@@ -7,7 +7,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
@@ -36,11 +38,7 @@ public final class ThrowawayPostgres implements AutoCloseable {
             TestServices.missing("PostgreSQL server binaries (initdb, pg_ctl) under /usr/lib/postgresql");
             throw new IllegalStateException("unreachable");
         }
-        Path dir = Files.createTempDirectory("hookguard-pg-");
-        ThrowawayPostgres postgres = new ThrowawayPostgres(bin, dir, ThrowawayRedis.sparePort());
-        if (isRoot()) {
-            run(List.of("chown", "postgres:postgres", dir.toString()));
-        }
+        ThrowawayPostgres postgres = new ThrowawayPostgres(bin, serverDirectory(), ThrowawayRedis.sparePort());
         postgres.runServerTool(
                 "initdb", "-D", postgres.data(), "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-sync");
         postgres.startServer();
@@ -49,6 +47,72 @@ public final class ThrowawayPostgres implements AutoCloseable {
 
     public String url() {
         return "jdbc:postgresql://127.0.0.1:" + port + "/postgres";
+    }
+
+    /** The port it listens on, on 127.0.0.1. */
+    public int port() {
+        return port;
+    }
+
+    /**
+     * A streaming standby of this server, started: a base backup taken with {@code pg_basebackup -R} (which writes the
+     * standby signal and the connection to this server) into a temporary directory of its own, on a spare port. It
+     * takes the settings this server had when the backup was taken (the configuration files are copied).
+     */
+    public ThrowawayPostgres standby() throws IOException, InterruptedException {
+        return standby(port);
+    }
+
+    /**
+     * A streaming standby as {@link #standby()}, that reaches this server at {@code replicationPort} on 127.0.0.1: its
+     * own port, or a proxy's that forwards to it (to give the replication a lag of the test's choosing).
+     */
+    public ThrowawayPostgres standby(int replicationPort) throws IOException, InterruptedException {
+        ThrowawayPostgres standby = new ThrowawayPostgres(bin, serverDirectory(), ThrowawayRedis.sparePort());
+        standby.runServerTool(
+                "pg_basebackup",
+                "-h",
+                "127.0.0.1",
+                "-p",
+                Integer.toString(replicationPort),
+                "-U",
+                "postgres",
+                "-D",
+                standby.data(),
+                "-R",
+                "-X",
+                "stream",
+                "-c",
+                "fast",
+                "--no-sync");
+        standby.startServer();
+        return standby;
+    }
+
+    /** Promotes this standby to a primary ({@code pg_ctl promote}) and waits until it accepts writes. */
+    public void promote() throws IOException, InterruptedException {
+        runServerTool("pg_ctl", "-D", data(), "-w", "-t", "60", "promote");
+    }
+
+    /**
+     * Kills every process of the server with {@code SIGKILL}: what the death of its machine looks like (no shutdown,
+     * no checkpoint, no goodbye to clients, open connections reset). The postmaster is stopped ({@code SIGSTOP}) first,
+     * so that it forks no process that the kill would miss and restarts none.
+     */
+    public void kill() throws IOException, InterruptedException {
+        long pid = Long.parseLong(Files.readAllLines(Path.of(data(), "postmaster.pid"), StandardCharsets.US_ASCII)
+                .get(0)
+                .trim());
+        ProcessHandle postmaster = ProcessHandle.of(pid)
+                .orElseThrow(() -> new IllegalStateException("no postmaster with pid " + pid + " in " + dir));
+        run(List.of("kill", "-STOP", Long.toString(pid)));
+        List<ProcessHandle> children = postmaster.descendants().toList();
+        children.forEach(ProcessHandle::destroyForcibly);
+        postmaster.destroyForcibly();
+        for (ProcessHandle process : children) {
+            awaitExit(process);
+        }
+        awaitExit(postmaster);
     }
 
     /** Starts the stopped (or crashed) server and waits until it accepts connections. */
@@ -85,6 +149,23 @@ public final class ThrowawayPostgres implements AutoCloseable {
                 Files.deleteIfExists(file);
             }
         }
+    }
+
+    private static void awaitExit(ProcessHandle process) throws InterruptedException {
+        try {
+            process.onExit().get(30, TimeUnit.SECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("process " + process.pid() + " did not exit after SIGKILL", e);
+        }
+    }
+
+    /** A new temporary directory for a server's files, owned by the user the server runs as. */
+    private static Path serverDirectory() throws IOException, InterruptedException {
+        Path dir = Files.createTempDirectory("hookguard-pg-");
+        if (isRoot()) {
+            run(List.of("chown", "postgres:postgres", dir.toString()));
+        }
+        return dir;
     }
 
     private String data() {
