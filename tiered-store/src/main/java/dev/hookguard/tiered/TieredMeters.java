@@ -35,7 +35,10 @@ public final class TieredMeters implements MeterBinder {
                 .description("1 while the circuit breaker keeps the verdict cache out of the path")
                 .register(registry);
         for (String state : STATES) {
-            Gauge.builder("hookguard.cache.breaker", store, s -> state.equals(s.cacheStats().breakerState()) ? 1 : 0)
+            Gauge.builder(
+                            "hookguard.cache.breaker",
+                            store,
+                            s -> state.equals(s.cacheStats().breakerState()) ? 1 : 0)
                     .description("1 for the verdict cache's circuit breaker state")
                     .tag("state", state.toLowerCase(java.util.Locale.ROOT))
                     .register(registry);

@@ -40,8 +40,7 @@ public final class CacheConnections {
     public static VerdictCache open(String uri, TieredStoreConfig config) {
         ClientResources resources = DefaultClientResources.builder()
                 .commandLatencyRecorder(CommandLatencyRecorder.disabled())
-                .reconnectDelay(
-                        Delay.exponential(Duration.ofMillis(10), MAX_RECONNECT_DELAY, 2, TimeUnit.MILLISECONDS))
+                .reconnectDelay(Delay.exponential(Duration.ofMillis(10), MAX_RECONNECT_DELAY, 2, TimeUnit.MILLISECONDS))
                 .build();
         SocketOptions socket =
                 SocketOptions.builder().connectTimeout(config.connectTimeout()).build();

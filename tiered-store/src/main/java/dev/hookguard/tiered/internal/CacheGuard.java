@@ -63,12 +63,13 @@ public final class CacheGuard {
                         .permittedNumberOfCallsInHalfOpenState(3)
                         .recordExceptions(Throwable.class)
                         .build());
-        breaker.getEventPublisher().onStateTransition(event -> log.warn(
-                "verdict cache circuit breaker {}: {}",
-                event.getStateTransition(),
-                event.getStateTransition().getToState() == CircuitBreaker.State.CLOSED
-                        ? "duplicates are answered from Redis again"
-                        : "the database answers alone"));
+        breaker.getEventPublisher()
+                .onStateTransition(event -> log.warn(
+                        "verdict cache circuit breaker {}: {}",
+                        event.getStateTransition(),
+                        event.getStateTransition().getToState() == CircuitBreaker.State.CLOSED
+                                ? "duplicates are answered from Redis again"
+                                : "the database answers alone"));
     }
 
     /** The cached verdict, or empty on a miss or a bypass (both counted). */

@@ -101,7 +101,8 @@ public final class VerdictCache implements AutoCloseable {
         private static String sha1(byte[] body) {
             try {
                 return java.util.HexFormat.of()
-                        .formatHex(java.security.MessageDigest.getInstance("SHA-1").digest(body));
+                        .formatHex(
+                                java.security.MessageDigest.getInstance("SHA-1").digest(body));
             } catch (java.security.NoSuchAlgorithmException e) {
                 throw new IllegalStateException("every Java platform has SHA-1", e);
             }
