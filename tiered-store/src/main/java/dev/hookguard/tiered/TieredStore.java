@@ -147,6 +147,11 @@ public class TieredStore extends ForwardingRecoveryStore implements AutoCloseabl
         return super.skip(key, action, policy);
     }
 
+    /** The store that holds the records: what the purge, the schema check and the transactional mode work on. */
+    public RecoveryStore authority() {
+        return delegate();
+    }
+
     /** What the cache did since the store was built, and whether the breaker keeps it out of the path now. */
     public CacheStats cacheStats() {
         return cache.counts();

@@ -66,7 +66,9 @@ public class HookguardProperties extends HookguardSettings {
         /** {@code redis-store}, on {@code hookguard.store.redis.uri}, a Lettuce client bean or Spring Data Redis. */
         REDIS,
         /** {@code jdbc-store}, on the application's {@code DataSource}. */
-        JDBC
+        JDBC,
+        /** {@code tiered-store}: the JDBC store on the {@code DataSource}, Redis (as for REDIS) caching verdicts. */
+        TIERED
     }
 
     /** {@code hookguard.store.*}: which store, and its settings. */
@@ -102,6 +104,13 @@ public class HookguardProperties extends HookguardSettings {
 
         public Memory getMemory() {
             return memory;
+        }
+
+        /** Settings of the tiered store's cache (its records are the JDBC store's, set under jdbc). */
+        private final Tiered tiered = new Tiered();
+
+        public Tiered getTiered() {
+            return tiered;
         }
     }
 
@@ -242,6 +251,54 @@ public class HookguardProperties extends HookguardSettings {
 
         public void setPurgeInterval(@Nullable Duration purgeInterval) {
             this.purgeInterval = purgeInterval;
+        }
+    }
+
+    /** {@code hookguard.store.tiered.*}: the {@code TieredStoreConfig}; Redis is found as for the Redis store. */
+    public static class Tiered {
+
+        /** First part of every cache key; keep it apart from the Redis store's prefix. */
+        private @Nullable String keyPrefix;
+
+        /** Longest wait for one cache command before the database answers alone. */
+        private @Nullable Duration commandTimeout;
+
+        /** Longest wait for the cache's connection to open (connections opened from hookguard.store.redis.uri). */
+        private @Nullable Duration connectTimeout;
+
+        /** How long the circuit breaker keeps a failing cache out of the path before it tries again. */
+        private @Nullable Duration openFor;
+
+        public @Nullable String getKeyPrefix() {
+            return keyPrefix;
+        }
+
+        public void setKeyPrefix(@Nullable String keyPrefix) {
+            this.keyPrefix = keyPrefix;
+        }
+
+        public @Nullable Duration getCommandTimeout() {
+            return commandTimeout;
+        }
+
+        public void setCommandTimeout(@Nullable Duration commandTimeout) {
+            this.commandTimeout = commandTimeout;
+        }
+
+        public @Nullable Duration getConnectTimeout() {
+            return connectTimeout;
+        }
+
+        public void setConnectTimeout(@Nullable Duration connectTimeout) {
+            this.connectTimeout = connectTimeout;
+        }
+
+        public @Nullable Duration getOpenFor() {
+            return openFor;
+        }
+
+        public void setOpenFor(@Nullable Duration openFor) {
+            this.openFor = openFor;
         }
     }
 }
