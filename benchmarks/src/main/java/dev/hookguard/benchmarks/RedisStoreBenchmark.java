@@ -1,9 +1,11 @@
 package dev.hookguard.benchmarks;
 
+import dev.hookguard.core.EventKey;
 import dev.hookguard.core.WriteOutcome;
 import dev.hookguard.redis.RedisIdempotencyStore;
 import dev.hookguard.redis.RedisStoreConfig;
 import dev.hookguard.redis.RedisStores;
+import java.util.concurrent.ThreadLocalRandom;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
@@ -25,6 +27,9 @@ public class RedisStoreBenchmark {
     /** The endpoint of the benchmark's keys: {@code hookguard_bench:{jmh-redis:<id>}}. */
     static final String ENDPOINT = "jmh-redis";
 
+    /** The endpoint of the duplicate workload's seeded events. */
+    static final String DUPLICATES = "jmh-redis-dup";
+
     private RedisIdempotencyStore store;
 
     /** Opens the store; the records it writes expire with {@link Workload#RETENTION}. */
@@ -33,12 +38,27 @@ public class RedisStoreBenchmark {
         store = RedisStores.fromUri(
                 BenchEnvironment.redisUri(),
                 RedisStoreConfig.custom().keyPrefix(BenchEnvironment.PREFIX).build());
+        PairCheck.seed(store, DUPLICATES);
     }
 
     /** Closes the store and its connection. */
     @TearDown
     public void close() {
         store.close();
+    }
+
+    /**
+     * The duplicate workload, as {@link JdbcStoreBenchmark#mostlyDuplicates}: one operation in {@link
+     * Workload#NEW_EVERY} a new event's claim + complete, the others a claim of a seeded, completed event.
+     */
+    @Benchmark
+    public Object mostlyDuplicates(EventIds ids) {
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        if (random.nextInt(Workload.NEW_EVERY) == 0) {
+            return PairCheck.claimAndComplete(store, ids.nextKey(ENDPOINT));
+        }
+        return PairCheck.duplicate(
+                store, EventKey.of(DUPLICATES, Workload.seededId(1 + random.nextInt(Workload.SEEDED))));
     }
 
     /** Claims a new event and records it as SUCCEEDED. */
