@@ -1,11 +1,9 @@
 package dev.hookguard.benchmarks;
 
-import dev.hookguard.core.EventKey;
 import dev.hookguard.core.WriteOutcome;
 import dev.hookguard.redis.RedisIdempotencyStore;
 import dev.hookguard.redis.RedisStoreConfig;
 import dev.hookguard.redis.RedisStores;
-import java.util.concurrent.ThreadLocalRandom;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
@@ -53,12 +51,7 @@ public class RedisStoreBenchmark {
      */
     @Benchmark
     public Object mostlyDuplicates(EventIds ids) {
-        ThreadLocalRandom random = ThreadLocalRandom.current();
-        if (random.nextInt(Workload.NEW_EVERY) == 0) {
-            return PairCheck.claimAndComplete(store, ids.nextKey(ENDPOINT));
-        }
-        return PairCheck.duplicate(
-                store, EventKey.of(DUPLICATES, Workload.seededId(1 + random.nextInt(Workload.SEEDED))));
+        return PairCheck.mostlyDuplicates(store, ids, ENDPOINT, DUPLICATES);
     }
 
     /** Claims a new event and records it as SUCCEEDED. */

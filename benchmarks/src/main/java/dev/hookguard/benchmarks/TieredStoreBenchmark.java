@@ -1,7 +1,6 @@
 package dev.hookguard.benchmarks;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.hookguard.core.EventKey;
 import dev.hookguard.core.WriteOutcome;
 import dev.hookguard.jdbc.JdbcDialect;
 import dev.hookguard.jdbc.JdbcIdempotencyStore;
@@ -12,7 +11,6 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -92,12 +90,7 @@ public class TieredStoreBenchmark {
     /** {@link JdbcStoreBenchmark#mostlyDuplicates} on the tiered store. */
     @Benchmark
     public Object mostlyDuplicates(EventIds ids) {
-        ThreadLocalRandom random = ThreadLocalRandom.current();
-        if (random.nextInt(Workload.NEW_EVERY) == 0) {
-            return PairCheck.claimAndComplete(store, ids.nextKey(ENDPOINT));
-        }
-        return PairCheck.duplicate(
-                store, EventKey.of(DUPLICATES, Workload.seededId(1 + random.nextInt(Workload.SEEDED))));
+        return PairCheck.mostlyDuplicates(store, ids, ENDPOINT, DUPLICATES);
     }
 
     /** Claims a new event and records it as SUCCEEDED (the verdict's fill is sent without waiting). */
