@@ -11,7 +11,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.results.RunResult;
 
-/** Every store and peer benchmark starts, runs its method without an error on two threads, and cleans up. */
+/** Every store and peer benchmark (the tiered store's with Redis up and down) starts, runs its method without an error on two threads, and cleans up. */
 class StoreBenchmarksIT {
 
     @BeforeAll
@@ -22,12 +22,19 @@ class StoreBenchmarksIT {
     @Test
     void shouldRunEveryStoreAndPeerBenchmarkAndLeaveNoTableOrHashBehind() throws Exception {
         Collection<RunResult> results = JmhSmoke.run(
-                "stores", "dev\\.hookguard\\.benchmarks\\.(RedisStoreBenchmark|JdbcStoreBenchmark|peers\\.).*", 2);
+                "stores",
+                "dev\\.hookguard\\.benchmarks\\.(RedisStoreBenchmark|JdbcStoreBenchmark|TieredStoreBenchmark|peers\\.).*",
+                2);
 
         assertThat(results)
                 .extracting(r -> r.getParams().getBenchmark().replace("dev.hookguard.benchmarks.", ""))
                 .containsExactlyInAnyOrder(
                         "RedisStoreBenchmark.claimAndComplete",
+                        "RedisStoreBenchmark.mostlyDuplicates",
+                        "TieredStoreBenchmark.claimAndComplete",
+                        "TieredStoreBenchmark.claimAndComplete",
+                        "TieredStoreBenchmark.mostlyDuplicates",
+                        "TieredStoreBenchmark.mostlyDuplicates",
                         "JdbcStoreBenchmark.claimAndComplete",
                         "JdbcStoreBenchmark.mostlyDuplicates",
                         "peers.CamelJdbcBenchmark.addAndConfirm",
