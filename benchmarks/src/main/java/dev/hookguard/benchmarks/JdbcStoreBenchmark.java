@@ -1,12 +1,10 @@
 package dev.hookguard.benchmarks;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.hookguard.core.EventKey;
 import dev.hookguard.core.WriteOutcome;
 import dev.hookguard.jdbc.JdbcDialect;
 import dev.hookguard.jdbc.JdbcIdempotencyStore;
 import dev.hookguard.jdbc.JdbcStoreConfig;
-import java.util.concurrent.ThreadLocalRandom;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
@@ -66,12 +64,7 @@ public class JdbcStoreBenchmark {
      */
     @Benchmark
     public Object mostlyDuplicates(EventIds ids) {
-        ThreadLocalRandom random = ThreadLocalRandom.current();
-        if (random.nextInt(Workload.NEW_EVERY) == 0) {
-            return PairCheck.claimAndComplete(store, ids.nextKey(ENDPOINT));
-        }
-        return PairCheck.duplicate(
-                store, EventKey.of(DUPLICATES, Workload.seededId(1 + random.nextInt(Workload.SEEDED))));
+        return PairCheck.mostlyDuplicates(store, ids, ENDPOINT, DUPLICATES);
     }
 
     /** Claims a new event and records it as SUCCEEDED. */

@@ -4,6 +4,7 @@ import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.WriteOutcome;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * One claim + complete pair on a store, checked: a benchmark whose claims did not acquire, or whose completions
@@ -21,6 +22,19 @@ public final class PairCheck {
                 store.complete(key, acquired.token(), Workload.COMPLETION, Workload.POLICY);
             }
         }
+    }
+
+    /**
+     * The duplicate workload: one operation in {@link Workload#NEW_EVERY} is a new event's claim + complete on {@code
+     * endpoint}, the others (80 %) a claim of one of the {@link Workload#SEEDED} completed events of {@code
+     * duplicates}, reported as a duplicate.
+     */
+    static Object mostlyDuplicates(IdempotencyStore store, EventIds ids, String endpoint, String duplicates) {
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        if (random.nextInt(Workload.NEW_EVERY) == 0) {
+            return claimAndComplete(store, ids.nextKey(endpoint));
+        }
+        return duplicate(store, EventKey.of(duplicates, Workload.seededId(1 + random.nextInt(Workload.SEEDED))));
     }
 
     /** A duplicate of a seeded, completed event: the claim must report it with its stored response. */

@@ -1,11 +1,9 @@
 package dev.hookguard.benchmarks;
 
-import dev.hookguard.core.EventKey;
 import dev.hookguard.core.WriteOutcome;
 import dev.hookguard.redis.RedisIdempotencyStore;
 import dev.hookguard.redis.RedisStoreConfig;
 import dev.hookguard.redis.RedisStores;
-import java.util.concurrent.ThreadLocalRandom;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
@@ -48,17 +46,12 @@ public class RedisStoreBenchmark {
     }
 
     /**
-     * The duplicate workload: one operation in {@link Workload#NEW_EVERY} is a new event's claim + complete, the
-     * others (80 %) a claim of one of the {@link Workload#SEEDED} completed events, reported as a duplicate.
+     * The duplicate workload, as {@link JdbcStoreBenchmark#mostlyDuplicates}: one operation in {@link
+     * Workload#NEW_EVERY} a new event's claim + complete, the others a claim of a seeded, completed event.
      */
     @Benchmark
     public Object mostlyDuplicates(EventIds ids) {
-        ThreadLocalRandom random = ThreadLocalRandom.current();
-        if (random.nextInt(Workload.NEW_EVERY) == 0) {
-            return PairCheck.claimAndComplete(store, ids.nextKey(ENDPOINT));
-        }
-        return PairCheck.duplicate(
-                store, EventKey.of(DUPLICATES, Workload.seededId(1 + random.nextInt(Workload.SEEDED))));
+        return PairCheck.mostlyDuplicates(store, ids, ENDPOINT, DUPLICATES);
     }
 
     /** Claims a new event and records it as SUCCEEDED. */

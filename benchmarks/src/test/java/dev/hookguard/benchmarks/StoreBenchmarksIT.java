@@ -11,7 +11,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.results.RunResult;
 
-/** Every store and peer benchmark starts, runs its method without an error on two threads, and cleans up. */
+/** Every store and peer benchmark (the tiered store's with Redis up and down) starts, runs its method without an error on two threads, and cleans up. */
 class StoreBenchmarksIT {
 
     @BeforeAll
@@ -23,7 +23,7 @@ class StoreBenchmarksIT {
     void shouldRunEveryStoreAndPeerBenchmarkAndLeaveNoTableOrHashBehind() throws Exception {
         Collection<RunResult> results = JmhSmoke.run(
                 "stores",
-                "dev\\.hookguard\\.benchmarks\\.(RedisStoreBenchmark|JdbcStoreBenchmark|peers\\.|bare\\.).*",
+                "dev\\.hookguard\\.benchmarks\\.(RedisStoreBenchmark|JdbcStoreBenchmark|TieredStoreBenchmark|peers\\.|bare\\.).*",
                 2);
 
         assertThat(results)
@@ -35,6 +35,10 @@ class StoreBenchmarksIT {
                         "bare.BareRedisBenchmark.mostlyDuplicates",
                         "bare.BareJdbcBenchmark.claimAndComplete",
                         "bare.BareJdbcBenchmark.mostlyDuplicates",
+                        "TieredStoreBenchmark.claimAndComplete",
+                        "TieredStoreBenchmark.claimAndComplete",
+                        "TieredStoreBenchmark.mostlyDuplicates",
+                        "TieredStoreBenchmark.mostlyDuplicates",
                         "JdbcStoreBenchmark.claimAndComplete",
                         "JdbcStoreBenchmark.mostlyDuplicates",
                         "peers.CamelJdbcBenchmark.addAndConfirm",

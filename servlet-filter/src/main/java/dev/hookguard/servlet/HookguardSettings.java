@@ -1093,7 +1093,9 @@ public class HookguardSettings {
         /** {@code redis-store}, on {@code store.redis.uri}, a Lettuce client or Spring Data Redis. */
         REDIS,
         /** {@code jdbc-store}, on the application's {@code DataSource}. */
-        JDBC
+        JDBC,
+        /** {@code tiered-store}: the JDBC store on the {@code DataSource}, Redis (as for REDIS) caching verdicts. */
+        TIERED
     }
 
     /**
@@ -1114,6 +1116,9 @@ public class HookguardSettings {
         /** Settings of the in-memory store. */
         private final MemorySettings memory = new MemorySettings();
 
+        /** Settings of the tiered store's cache (its records are the JDBC store's, set under jdbc). */
+        private final TieredSettings tiered = new TieredSettings();
+
         public @Nullable StoreType getType() {
             return type;
         }
@@ -1132,6 +1137,58 @@ public class HookguardSettings {
 
         public MemorySettings getMemory() {
             return memory;
+        }
+
+        public TieredSettings getTiered() {
+            return tiered;
+        }
+    }
+
+    /** {@code store.tiered.*}: the tiered store's {@code TieredStoreConfig}; Redis is found as for the Redis store. */
+    public static class TieredSettings {
+
+        /** First part of every cache key; keep it apart from the Redis store's prefix. */
+        private @Nullable String keyPrefix;
+
+        /** Longest wait for one cache command before the database answers alone. */
+        private @Nullable Duration commandTimeout;
+
+        /** Longest wait for the cache's connection to open (connections opened from store.redis.uri). */
+        private @Nullable Duration connectTimeout;
+
+        /** How long the circuit breaker keeps a failing cache out of the path before it tries again. */
+        private @Nullable Duration openFor;
+
+        public @Nullable String getKeyPrefix() {
+            return keyPrefix;
+        }
+
+        public void setKeyPrefix(@Nullable String keyPrefix) {
+            this.keyPrefix = keyPrefix;
+        }
+
+        public @Nullable Duration getCommandTimeout() {
+            return commandTimeout;
+        }
+
+        public void setCommandTimeout(@Nullable Duration commandTimeout) {
+            this.commandTimeout = commandTimeout;
+        }
+
+        public @Nullable Duration getConnectTimeout() {
+            return connectTimeout;
+        }
+
+        public void setConnectTimeout(@Nullable Duration connectTimeout) {
+            this.connectTimeout = connectTimeout;
+        }
+
+        public @Nullable Duration getOpenFor() {
+            return openFor;
+        }
+
+        public void setOpenFor(@Nullable Duration openFor) {
+            this.openFor = openFor;
         }
     }
 

@@ -24,6 +24,7 @@ class ApiBoundaryTest {
                     "dev.hookguard.servlet.internal.config.JdbcStoreSettings",
                     "dev.hookguard.servlet.internal.config.RedisStoreSettings",
                     "dev.hookguard.servlet.internal.config.SettingNames",
+                    "dev.hookguard.servlet.internal.config.TieredStoreSettings",
                     "dev.hookguard.servlet.internal.dispatch.Dispatcher",
                     "dev.hookguard.servlet.internal.dispatch.Dispatchers"),
             Set.of());

@@ -18,6 +18,7 @@ import dev.hookguard.servlet.HookguardFilterConfig;
 import dev.hookguard.servlet.RecoveryConfig;
 import dev.hookguard.spring.internal.autoconfigure.ScheduledPurge;
 import dev.hookguard.spring.internal.autoconfigure.SecurityChainCheck;
+import dev.hookguard.tiered.TieredStoreConfig;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -95,6 +96,10 @@ class MetadataDefaultsTest {
         defaults.put("hookguard.store.jdbc.purge-interval", ScheduledPurge.DEFAULT_INTERVAL);
         defaults.put("hookguard.store.jdbc.lock-wait", JdbcIdempotentExecutor.DEFAULT_LOCK_WAIT);
         defaults.put("hookguard.store.memory.purge-interval", ScheduledPurge.DEFAULT_INTERVAL);
+        defaults.put("hookguard.store.tiered.key-prefix", TieredStoreConfig.DEFAULT_KEY_PREFIX);
+        defaults.put("hookguard.store.tiered.command-timeout", TieredStoreConfig.DEFAULT_COMMAND_TIMEOUT);
+        defaults.put("hookguard.store.tiered.connect-timeout", TieredStoreConfig.DEFAULT_CONNECT_TIMEOUT);
+        defaults.put("hookguard.store.tiered.open-for", TieredStoreConfig.DEFAULT_OPEN_FOR);
         return defaults;
     }
 

@@ -16,6 +16,8 @@ public final class StoreHealth {
     /** The key the probe reads; no delivery can have it, since no endpoint name is this long and odd. */
     static final EventKey PROBE = EventKey.of("hookguard-health-probe", "probe");
 
+    private static final String TIERED = "dev.hookguard.tiered.TieredStore";
+
     private final IdempotencyStore store;
 
     /** The health of this store. */
@@ -37,6 +39,9 @@ public final class StoreHealth {
         details.put("store", type(store));
         try {
             store.find(PROBE);
+            if (TIERED.equals(store.getClass().getName())) {
+                details.put("cache", TieredCache.state(store));
+            }
             return new Result(true, details);
         } catch (StoreUnavailableException e) {
             details.put("error", e.getMessage());
@@ -53,7 +58,18 @@ public final class StoreHealth {
             case "dev.hookguard.redis.RedisIdempotencyStore" -> "redis";
             case "dev.hookguard.jdbc.JdbcIdempotencyStore" -> "jdbc";
             case "dev.hookguard.core.memory.InMemoryStore" -> "memory";
+            case TIERED -> "tiered";
             default -> store.getClass().getName();
         };
+    }
+
+    /**
+     * The tiered store's cache, {@code up} or {@code degraded} (the database answers alone): the store stays UP either
+     * way. Loaded only for a tiered store, so tiered-store stays optional.
+     */
+    private static final class TieredCache {
+        static String state(IdempotencyStore store) {
+            return ((dev.hookguard.tiered.TieredStore) store).cacheStats().degraded() ? "degraded" : "up";
+        }
     }
 }

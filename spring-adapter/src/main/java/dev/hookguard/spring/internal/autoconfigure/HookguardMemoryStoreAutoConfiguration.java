@@ -58,6 +58,6 @@ public class HookguardMemoryStoreAutoConfiguration {
                 .problem();
         throw new HookguardConfigurationException(
                 "Hookguard cannot choose a store: " + problem,
-                "Set " + StoreChoice.TYPE_PROPERTY + " to memory, redis or jdbc, with what that store needs.");
+                "Set " + StoreChoice.TYPE_PROPERTY + " to memory, redis, jdbc or tiered, with what that store needs.");
     }
 }

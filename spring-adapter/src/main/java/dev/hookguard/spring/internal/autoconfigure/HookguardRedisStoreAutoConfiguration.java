@@ -110,8 +110,11 @@ public class HookguardRedisStoreAutoConfiguration {
         }
     }
 
-    /** Spring Data Redis, touched only when the application has no Lettuce client bean of its own. */
-    private static final class SpringDataRedis {
+    /**
+     * Spring Data Redis, touched only when the application has no Lettuce client bean of its own; the tiered store
+     * finds its cache's client here too.
+     */
+    static final class SpringDataRedis {
 
         static AbstractRedisClient nativeClient(ApplicationContext context) {
             if (!org.springframework.util.ClassUtils.isPresent(

@@ -41,6 +41,7 @@ public record StoreChoice(
             "org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory";
     private static final String JDBC_STORE = "dev.hookguard.jdbc.JdbcIdempotencyStore";
     private static final String DATA_SOURCE = "javax.sql.DataSource";
+    private static final String TIERED_STORE = "dev.hookguard.tiered.TieredStore";
 
     static StoreChoice of(ConditionContext context) {
         ClassLoader loader = context.getClassLoader();
@@ -59,13 +60,17 @@ public record StoreChoice(
         boolean dataSource = hasBean(beans, DATA_SOURCE, loader);
         String explicit = environment.getProperty(TYPE_PROPERTY);
         if (explicit != null && !explicit.isBlank()) {
+            if ("tiered".equalsIgnoreCase(explicit.trim())) {
+                return tiered(
+                        present(TIERED_STORE, loader) && present(LETTUCE_CLIENT, loader), redisConnection, dataSource);
+            }
             return explicit(explicit, redisModule, redisConnection, jdbcModule, dataSource);
         }
         boolean redis = redisModule && redisConnection;
         boolean jdbc = jdbcModule && dataSource;
         if (redis && jdbc) {
             return failed(TYPE_PROPERTY + " is not set, and both a Redis connection and a DataSource are present;"
-                    + " set it to redis or jdbc");
+                    + " set it to redis, jdbc or tiered");
         }
         return new StoreChoice(redis ? StoreType.REDIS : jdbc ? StoreType.JDBC : StoreType.MEMORY, null);
     }
@@ -76,7 +81,7 @@ public record StoreChoice(
         try {
             type = StoreType.valueOf(value.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            return failed(TYPE_PROPERTY + " must be memory, redis or jdbc but was '" + value + "'");
+            return failed(TYPE_PROPERTY + " must be memory, redis, jdbc or tiered but was '" + value + "'");
         }
         if (type == StoreType.REDIS && !redisModule) {
             return failed(TYPE_PROPERTY + " is redis, but dev.hookguard:redis-store (with Lettuce) is not on the"
@@ -93,6 +98,21 @@ public record StoreChoice(
             return failed(TYPE_PROPERTY + " is jdbc, but there is no DataSource bean");
         }
         return new StoreChoice(type, null);
+    }
+
+    private static StoreChoice tiered(boolean module, boolean redisConnection, boolean dataSource) {
+        if (!module) {
+            return failed(TYPE_PROPERTY + " is tiered, but dev.hookguard:tiered-store is not on the" + " class path");
+        }
+        if (!redisConnection || !dataSource) {
+            return failed(TYPE_PROPERTY + " is tiered, which needs a DataSource bean (the records) and a Redis"
+                    + " connection (the cache: " + URI_PROPERTY + ", a Lettuce RedisClient or a Spring Data"
+                    + " LettuceConnectionFactory bean), but "
+                    + (dataSource
+                            ? "there is no Redis connection"
+                            : redisConnection ? "there is no DataSource bean" : "there is neither"));
+        }
+        return new StoreChoice(StoreType.TIERED, null);
     }
 
     private static StoreChoice failed(String problem) {
@@ -148,6 +168,13 @@ public record StoreChoice(
     static final class Jdbc extends Chosen {
         Jdbc() {
             super(StoreType.JDBC);
+        }
+    }
+
+    /** The tiered store is chosen. */
+    static final class Tiered extends Chosen {
+        Tiered() {
+            super(StoreType.TIERED);
         }
     }
 

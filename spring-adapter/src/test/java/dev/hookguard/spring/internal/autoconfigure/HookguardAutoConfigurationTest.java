@@ -132,7 +132,7 @@ class HookguardAutoConfigurationTest {
                         .isEqualTo(
                                 "Hookguard is misconfigured: Hookguard cannot choose a store: hookguard.store.type is"
                                         + " not set, and both a Redis connection and a DataSource are present; set it to redis"
-                                        + " or jdbc"));
+                                        + ", jdbc or tiered"));
     }
 
     @Test

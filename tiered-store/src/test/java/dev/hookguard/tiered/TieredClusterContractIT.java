@@ -1,0 +1,29 @@
+package dev.hookguard.tiered;
+
+import dev.hookguard.core.RecoveryStore;
+import dev.hookguard.testkit.StoreContractTest;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+
+/** The whole store contract on the tiered store: PostgreSQL as the authority, a Redis Cluster (HOOKGUARD_REDIS_CLUSTER_URI) as the cache. */
+class TieredClusterContractIT extends StoreContractTest {
+
+    private static TieredTestStores stores;
+    private static TieredStore store;
+
+    @BeforeAll
+    static void open() {
+        stores = new TieredTestStores(TieredTestStores.clusterUris());
+        store = stores.store();
+    }
+
+    @AfterAll
+    static void close() {
+        stores.close();
+    }
+
+    @Override
+    protected RecoveryStore createStore() {
+        return store;
+    }
+}
