@@ -95,7 +95,7 @@ public final class RedisStores {
         try {
             StatefulRedisClusterConnection<String, byte[]> connection = client.connect(CODEC);
             return open(
-                    new RedisGateway(connection.async(), config.commandTimeout(), () -> {
+                    new RedisGateway(connection.async(), config, () -> {
                         connection.close();
                         shutdown(client, resources);
                     }),
@@ -129,8 +129,7 @@ public final class RedisStores {
     public static RedisIdempotencyStore of(StatefulRedisConnection<?, ?> connection, RedisStoreConfig config) {
         @SuppressWarnings("unchecked") // the impl encodes and decodes with the codec it is given, not the connection's
         StatefulRedisConnection<String, byte[]> ours = (StatefulRedisConnection<String, byte[]>) connection;
-        return open(
-                new RedisGateway(new RedisAsyncCommandsImpl<>(ours, CODEC), config.commandTimeout(), () -> {}), config);
+        return open(new RedisGateway(new RedisAsyncCommandsImpl<>(ours, CODEC), config, () -> {}), config);
     }
 
     /** A store on the application's own cluster connection, whatever its codec; see the standalone {@link #of}. */
@@ -139,9 +138,7 @@ public final class RedisStores {
         StatefulRedisClusterConnection<String, byte[]> ours =
                 (StatefulRedisClusterConnection<String, byte[]>) connection;
         return open(
-                new RedisGateway(
-                        new RedisAdvancedClusterAsyncCommandsImpl<>(ours, CODEC), config.commandTimeout(), () -> {}),
-                config);
+                new RedisGateway(new RedisAdvancedClusterAsyncCommandsImpl<>(ours, CODEC), config, () -> {}), config);
     }
 
     /**
@@ -153,11 +150,11 @@ public final class RedisStores {
         try {
             if (client instanceof RedisClusterClient cluster) {
                 StatefulRedisClusterConnection<String, byte[]> connection = cluster.connect(CODEC);
-                return open(new RedisGateway(connection.async(), config.commandTimeout(), connection::close), config);
+                return open(new RedisGateway(connection.async(), config, connection::close), config);
             }
             if (client instanceof RedisClient standalone) {
                 StatefulRedisConnection<String, byte[]> connection = standalone.connect(CODEC);
-                return open(new RedisGateway(connection.async(), config.commandTimeout(), connection::close), config);
+                return open(new RedisGateway(connection.async(), config, connection::close), config);
             }
         } catch (RedisException e) {
             throw new StoreUnavailableException("cannot connect to Redis: " + e.getMessage(), e);
@@ -177,7 +174,7 @@ public final class RedisStores {
         try {
             StatefulRedisConnection<String, byte[]> connection = client.connect(CODEC);
             return open(
-                    new RedisGateway(connection.async(), config.commandTimeout(), () -> {
+                    new RedisGateway(connection.async(), config, () -> {
                         connection.close();
                         shutdown(client, resources);
                     }),

@@ -169,6 +169,61 @@ public class HookguardProperties extends HookguardSettings {
         public void setConnectTimeout(@Nullable Duration connectTimeout) {
             this.connectTimeout = connectTimeout;
         }
+
+        /** Allow async intake on a Redis with neither an append-only file nor durability replicas (a 202 it may lose). */
+        private @Nullable Boolean acceptVolatileAsync;
+
+        /** {@code hookguard.store.redis.durability.*}: replicas to wait for after each write ({@code WAIT}). */
+        private final Durability durability = new Durability();
+
+        public @Nullable Boolean getAcceptVolatileAsync() {
+            return acceptVolatileAsync;
+        }
+
+        public void setAcceptVolatileAsync(@Nullable Boolean acceptVolatileAsync) {
+            this.acceptVolatileAsync = acceptVolatileAsync;
+        }
+
+        public Durability getDurability() {
+            return durability;
+        }
+
+        /** {@code hookguard.store.redis.durability.*}: {@code none} (replicas 0) or {@code replicas(n, timeout)}. */
+        public static class Durability {
+
+            /** Replicas that must acknowledge each write an answer depends on (WAIT); 0 waits for none. */
+            private @Nullable Integer replicas;
+
+            /** Longest WAIT; fewer acknowledgements by then answer 503 (an unrecorded write). */
+            private @Nullable Duration timeout;
+
+            /** Also wait for the append-only files' fsync (WAITAOF, Redis 7.2 and later). */
+            private @Nullable Boolean aofFsync;
+
+            public @Nullable Integer getReplicas() {
+                return replicas;
+            }
+
+            public void setReplicas(@Nullable Integer replicas) {
+                this.replicas = replicas;
+            }
+
+            public @Nullable Duration getTimeout() {
+                return timeout;
+            }
+
+            public void setTimeout(@Nullable Duration timeout) {
+                this.timeout = timeout;
+            }
+
+            public @Nullable Boolean getAofFsync() {
+                return aofFsync;
+            }
+
+            public void setAofFsync(@Nullable Boolean aofFsync) {
+                this.aofFsync = aofFsync;
+            }
+        }
     }
 
     /** {@code hookguard.store.jdbc.*}: the {@code JdbcStoreConfig}, and the purge schedule. */

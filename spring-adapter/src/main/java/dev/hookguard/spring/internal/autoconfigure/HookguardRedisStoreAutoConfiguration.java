@@ -59,8 +59,40 @@ public class HookguardRedisStoreAutoConfiguration {
             if (redis.getConnectTimeout() != null) {
                 builder.connectTimeout(redis.getConnectTimeout());
             }
-            return builder.build();
+            HookguardProperties.Redis.Durability durability = redis.getDurability();
+            if (durability.getReplicas() != null) {
+                builder.durabilityReplicas(durability.getReplicas());
+            }
+            if (durability.getTimeout() != null) {
+                builder.durabilityTimeout(durability.getTimeout());
+            }
+            if (durability.getAofFsync() != null) {
+                builder.durabilityAofFsync(durability.getAofFsync());
+            }
+            if (redis.getAcceptVolatileAsync() != null) {
+                builder.acceptVolatileAsync(redis.getAcceptVolatileAsync());
+            }
+            return durabilityNamed(builder);
         });
+    }
+
+    /** Builds; a durability field's error names its property, {@code durabilityTimeout} as {@code durability.timeout}. */
+    private static RedisStoreConfig durabilityNamed(RedisStoreConfig.Builder builder) {
+        try {
+            return builder.build();
+        } catch (IllegalArgumentException e) {
+            String message = e.getMessage() == null ? "" : e.getMessage();
+            String prefix = "durability";
+            if (!message.startsWith(prefix) || message.length() <= prefix.length() + 1) {
+                throw e;
+            }
+            throw PropertyErrors.renamed(
+                    "hookguard.store.redis.durability",
+                    new IllegalArgumentException(
+                            Character.toLowerCase(message.charAt(prefix.length()))
+                                    + message.substring(prefix.length() + 1),
+                            e));
+        }
     }
 
     /** A store with a connection of its own to {@code hookguard.store.redis.uri}, closed with the store. */
@@ -107,6 +139,24 @@ public class HookguardRedisStoreAutoConfiguration {
                 return RedisStores.of(cluster, config);
             }
             return RedisStores.of((StatefulRedisConnection<String, byte[]>) hookguardRedisConnection, config);
+        }
+    }
+
+    /**
+     * {@code hookguard.store.durability.shortfall}: writes fewer replicas acknowledged than {@code
+     * hookguard.store.redis.durability.replicas} asks for, each answered as an unrecorded write (503).
+     */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = "io.micrometer.core.instrument.binder.MeterBinder")
+    static class DurabilityMeter {
+
+        @Bean
+        io.micrometer.core.instrument.binder.MeterBinder hookguardRedisDurabilityMeter(
+                ObjectProvider<RedisIdempotencyStore> stores) {
+            return registry -> stores.ifAvailable(store -> io.micrometer.core.instrument.FunctionCounter.builder(
+                            "hookguard.store.durability.shortfall", store, RedisIdempotencyStore::durabilityShortfalls)
+                    .description("Redis writes fewer replicas acknowledged than the durability setting asks for")
+                    .register(registry));
         }
     }
 
