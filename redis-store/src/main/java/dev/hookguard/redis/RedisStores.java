@@ -11,6 +11,7 @@ import io.lettuce.core.SocketOptions;
 import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.cluster.ClusterClientOptions;
+import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
 import io.lettuce.core.cluster.RedisAdvancedClusterAsyncCommandsImpl;
 import io.lettuce.core.cluster.RedisClusterClient;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
@@ -20,8 +21,11 @@ import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.metrics.CommandLatencyRecorder;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.DefaultClientResources;
+import io.lettuce.core.resource.Delay;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Builds {@link RedisIdempotencyStore}s, one per topology. Each store opens one connection and shares it
@@ -37,6 +41,18 @@ import java.util.List;
  * </ul>
  */
 public final class RedisStores {
+
+    /**
+     * The longest pause between two reconnect attempts of a connection the store opened (Lettuce's default grows to 30
+     * s): after a failover, a Sentinel connection asks the sentinels for the new master at its next attempt.
+     */
+    static final Duration MAX_RECONNECT_DELAY = Duration.ofSeconds(1);
+
+    /**
+     * How often a cluster connection the store opened reads the slot map even when nothing triggered it, so that a
+     * promotion the adaptive triggers missed is followed within this time.
+     */
+    static final Duration CLUSTER_REFRESH_PERIOD = Duration.ofSeconds(5);
 
     /** The codec of connections passed to {@link #of}: string keys, byte-array values. */
     public static final RedisCodec<String, byte[]> CODEC = RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE);
@@ -91,6 +107,7 @@ public final class RedisStores {
                 .timeoutOptions(TimeoutOptions.enabled(config.commandTimeout()))
                 .socketOptions(socketOptions(config))
                 .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+                .topologyRefreshOptions(topologyRefresh())
                 .build());
         try {
             StatefulRedisClusterConnection<String, byte[]> connection = client.connect(CODEC);
@@ -194,6 +211,23 @@ public final class RedisStores {
     private static ClientResources clientResources() {
         return DefaultClientResources.builder()
                 .commandLatencyRecorder(CommandLatencyRecorder.disabled())
+                .reconnectDelay(Delay.exponential(Duration.ofMillis(50), MAX_RECONNECT_DELAY, 2, TimeUnit.MILLISECONDS))
+                .build();
+    }
+
+    /**
+     * The cluster's slot map is read again on every adaptive trigger ({@code MOVED}, {@code ASK}, persistent reconnect
+     * attempts, a node that left or failed over), at most once a second, and every {@link #CLUSTER_REFRESH_PERIOD}
+     * regardless; connections to nodes that left are closed.
+     */
+    private static ClusterTopologyRefreshOptions topologyRefresh() {
+        return ClusterTopologyRefreshOptions.builder()
+                .enableAllAdaptiveRefreshTriggers()
+                .adaptiveRefreshTriggersTimeout(Duration.ofSeconds(1))
+                .refreshTriggersReconnectAttempts(2)
+                .enablePeriodicRefresh(CLUSTER_REFRESH_PERIOD)
+                .dynamicRefreshSources(true)
+                .closeStaleConnections(true)
                 .build();
     }
 
