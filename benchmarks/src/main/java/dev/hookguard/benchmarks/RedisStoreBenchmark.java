@@ -4,9 +4,11 @@ import dev.hookguard.core.WriteOutcome;
 import dev.hookguard.redis.RedisIdempotencyStore;
 import dev.hookguard.redis.RedisStoreConfig;
 import dev.hookguard.redis.RedisStores;
+import java.time.Duration;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -28,14 +30,26 @@ public class RedisStoreBenchmark {
     /** The endpoint of the duplicate workload's seeded events. */
     static final String DUPLICATES = "jmh-redis-dup";
 
+    /**
+     * The store's durability setting: {@code none} (the default), or {@code replicas1}, {@code WAIT 1} after each
+     * write with a 1 s timeout, which needs a Redis with a replica ({@code -p durability=none,replicas1}).
+     */
+    @Param({"none"})
+    public String durability;
+
     private RedisIdempotencyStore store;
 
     /** Opens the store; the records it writes expire with {@link Workload#RETENTION}. */
     @Setup
     public void open() {
-        store = RedisStores.fromUri(
-                BenchEnvironment.redisUri(),
-                RedisStoreConfig.custom().keyPrefix(BenchEnvironment.PREFIX).build());
+        RedisStoreConfig.Builder config = RedisStoreConfig.custom().keyPrefix(BenchEnvironment.PREFIX);
+        switch (durability) {
+            case "none" -> config.durabilityReplicas(0);
+            case "replicas1" -> config.durability(1, Duration.ofSeconds(1));
+            default ->
+                throw new IllegalArgumentException("durability must be none or replicas1 but was '" + durability + "'");
+        }
+        store = RedisStores.fromUri(BenchEnvironment.redisUri(), config.build());
         PairCheck.seed(store, DUPLICATES);
     }
 

@@ -64,6 +64,14 @@ public interface DueQueue {
     QueueStats stats(String endpoint);
 
     /**
+     * Called once at start-up by a filter with an endpoint in async intake, whose 202 is the only promise its sender
+     * gets: a store that would lose queued events without a trace when its server restarts (no persistence, no
+     * replica waited for) throws {@link IllegalStateException} in one sentence naming the ways out. The default
+     * accepts.
+     */
+    default void requireDurableQueue() {}
+
+    /**
      * The state of one endpoint's due queue, read cheaply (no payload) for gauges and for async intake's
      * queue limit.
      *

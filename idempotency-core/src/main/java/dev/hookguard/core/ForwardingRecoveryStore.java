@@ -47,6 +47,11 @@ public class ForwardingRecoveryStore implements RecoveryStore {
     }
 
     @Override
+    public void requireDurableQueue() {
+        delegate().requireDurableQueue();
+    }
+
+    @Override
     public WriteOutcome renew(EventKey key, long token, IdempotencyPolicy policy) {
         return delegate().renew(key, token, policy);
     }

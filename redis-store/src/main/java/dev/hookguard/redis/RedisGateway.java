@@ -7,17 +7,27 @@ import io.lettuce.core.RedisCommandTimeoutException;
 import io.lettuce.core.RedisException;
 import io.lettuce.core.RedisFuture;
 import io.lettuce.core.RedisNoScriptException;
+import io.lettuce.core.RedisURI;
 import io.lettuce.core.ScoredValue;
 import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.cluster.SlotHash;
+import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.lettuce.core.cluster.api.async.RedisAdvancedClusterAsyncCommands;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
+import io.lettuce.core.cluster.models.partitions.RedisClusterNode;
+import io.lettuce.core.output.ArrayOutput;
+import io.lettuce.core.protocol.CommandArgs;
+import io.lettuce.core.protocol.ProtocolKeyword;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
@@ -36,6 +46,13 @@ import org.slf4j.LoggerFactory;
  * connection, timeout, error reply) into a {@link StoreUnavailableException}. Commands go over one shared
  * connection, which Lettuce pipelines, so the gateway is safe for any number of threads; each command is
  * waited for at most the configured timeout.
+ *
+ * <p>With durability {@code replicas(n, timeout)} ({@link ReplicaWait}), every write an answer depends on is followed
+ * by {@code WAIT n timeout} (and {@code WAITAOF} if asked) on the connection that wrote it: the shared connection on
+ * one server, the connection to the key's master on a cluster. {@code WAIT} counts every write sent on that
+ * connection before it, by any thread, so on one server the {@code WAIT} after a record script also covers the index
+ * writes sent before it; on a cluster, whose indexes live on other nodes, index writes are waited for on their own.
+ * Fewer acknowledgements than asked for throw {@link StoreUnavailableException}.
  */
 final class RedisGateway implements AutoCloseable {
 
@@ -45,6 +62,26 @@ final class RedisGateway implements AutoCloseable {
     private final long timeoutMillis;
     private final AutoCloseable resources;
     private final boolean clustered;
+    private final ReplicaWait replicaWait;
+
+    /** Index scripts whose loss only leaves a stale entry or a count: never waited for. */
+    private static final Set<LuaScript> NOT_WAITED =
+            EnumSet.of(LuaScript.DUE_STATS, LuaScript.INDEX_PRUNE, LuaScript.INDEX_REMOVE);
+
+    /** {@code WAITAOF numlocal numreplicas timeout}, Redis 7.2 and later. */
+    private static final ProtocolKeyword WAITAOF = new ProtocolKeyword() {
+        private final byte[] bytes = "WAITAOF".getBytes(StandardCharsets.US_ASCII);
+
+        @Override
+        public byte[] getBytes() {
+            return bytes;
+        }
+
+        @Override
+        public String toString() {
+            return "WAITAOF";
+        }
+    };
 
     /** One script run: the script, its one key and its arguments. */
     record Eval(LuaScript script, String key, byte[]... args) {
@@ -59,10 +96,30 @@ final class RedisGateway implements AutoCloseable {
      * @param resources closed by {@link #close()}: the connection and client this gateway owns, if any
      */
     RedisGateway(RedisClusterAsyncCommands<String, byte[]> commands, Duration timeout, AutoCloseable resources) {
+        this(commands, RedisStoreConfig.custom().commandTimeout(timeout).build(), resources);
+    }
+
+    /**
+     * @param commands the shared connection's commands, standalone or cluster
+     * @param config its command timeout and durability setting
+     * @param resources closed by {@link #close()}: the connection and client this gateway owns, if any
+     */
+    RedisGateway(RedisClusterAsyncCommands<String, byte[]> commands, RedisStoreConfig config, AutoCloseable resources) {
         this.commands = commands;
-        this.timeoutMillis = timeout.toMillis();
+        this.timeoutMillis = config.commandTimeout().toMillis();
         this.resources = resources;
         this.clustered = commands instanceof RedisAdvancedClusterAsyncCommands;
+        this.replicaWait = new ReplicaWait(config);
+    }
+
+    /** The durability setting this gateway follows, and its count of shortfalls. */
+    ReplicaWait replicaWait() {
+        return replicaWait;
+    }
+
+    /** True on a Redis Cluster connection. */
+    boolean clustered() {
+        return clustered;
     }
 
     /** Loads every script with {@code SCRIPT LOAD} (on every master of a cluster). */
@@ -79,12 +136,9 @@ final class RedisGateway implements AutoCloseable {
 
     /** Runs a script on several keys, which must share one server (and on a cluster one slot); as {@link #eval}. */
     List<Object> eval(LuaScript script, String[] keys, byte[]... args) {
-        return awaitEval(sendEval(script, keys, args), script, keys, args);
-    }
-
-    /** True on a cluster, where an event's hash and its endpoint's indexes live in different slots. */
-    boolean clustered() {
-        return clustered;
+        List<Object> reply = awaitEval(sendEval(script, keys, args), script, keys, args);
+        afterWrite(script, keys[0]);
+        return reply;
     }
 
     /**
@@ -117,6 +171,7 @@ final class RedisGateway implements AutoCloseable {
         if (done.compareAndSet(false, true)) {
             runFollowUp(followUp, reply, key);
         }
+        afterWrite(script, key);
         return reply;
     }
 
@@ -131,6 +186,7 @@ final class RedisGateway implements AutoCloseable {
         RedisFuture<Long> added = send(() -> commands.zadd(key, (double) score, value), "ZADD");
         if (clustered) {
             await(() -> added, "ZADD");
+            waitForReplicas(key);
             return then.run(this);
         }
         String[] keys = {then.key()};
@@ -138,6 +194,7 @@ final class RedisGateway implements AutoCloseable {
         // the ZADD's reply comes before the script's on this connection: one wait, one wake-up
         List<Object> result = awaitEval(reply, then.script(), keys, then.args());
         await(() -> added, "ZADD");
+        afterWrite(then.script(), then.key()); // covers the ZADD too: one connection
         return result;
     }
 
@@ -150,6 +207,11 @@ final class RedisGateway implements AutoCloseable {
         List<List<Object>> replies = new ArrayList<>(keys.size());
         for (int i = 0; i < keys.size(); i++) {
             replies.add(awaitEval(futures.get(i), script, new String[] {keys.get(i)}, args));
+        }
+        if (clustered) {
+            keys.forEach(key -> afterWrite(script, key));
+        } else if (!keys.isEmpty()) {
+            afterWrite(script, keys.get(keys.size() - 1)); // one WAIT covers every write sent before it
         }
         return replies;
     }
@@ -227,12 +289,103 @@ final class RedisGateway implements AutoCloseable {
         return await(() -> commands.zscore(key, member.getBytes(StandardCharsets.US_ASCII)), "ZSCORE");
     }
 
+    /**
+     * {@code INFO <section>} of every server the store writes to: the one server, or each master of a cluster, in the
+     * cluster's order. Each reply is the raw text of the section.
+     */
+    List<String> info(String section) {
+        if (!clustered) {
+            return List.of(await(() -> commands.info(section), "INFO " + section));
+        }
+        List<String> infos = new ArrayList<>();
+        for (RedisClusterNode node : clusterConnection().getPartitions()) {
+            if (node.is(RedisClusterNode.NodeFlag.UPSTREAM)) {
+                RedisURI uri = node.getUri();
+                infos.add(await(() -> nodeCommands(uri).info(section), "INFO " + section));
+            }
+        }
+        return infos;
+    }
+
+    /** {@code CONFIG GET <parameter>} of the server (on a cluster, of a node Lettuce picks); empty when refused. */
+    Optional<String> configValue(String parameter) {
+        try {
+            Map<String, String> values = await(() -> commands.configGet(parameter), "CONFIG GET");
+            return Optional.ofNullable(values.get(parameter));
+        } catch (StoreUnavailableException e) { // CONFIG is often renamed or disabled on managed Redis
+            log.debug("CONFIG GET {} was refused: {}", parameter, e.getMessage());
+            return Optional.empty();
+        }
+    }
+
     @Override
     public void close() {
         try {
             resources.close();
         } catch (Exception e) {
             log.warn("closing the Redis connection failed", e);
+        }
+    }
+
+    /** After a script that wrote {@code key}: waits for its replicas when the durability setting asks to. */
+    private void afterWrite(LuaScript script, String key) {
+        if (replicaWait.on() && (script.onRecord() || (clustered && !NOT_WAITED.contains(script)))) {
+            waitForReplicas(key);
+        }
+    }
+
+    /**
+     * {@code WAIT n timeout}, then {@code WAITAOF 1 n timeout} if asked, on the connection that wrote {@code key};
+     * fewer acknowledgements than asked for are a {@link ReplicaWait#shortfall}.
+     */
+    private void waitForReplicas(String key) {
+        if (!replicaWait.on()) {
+            return;
+        }
+        RedisClusterAsyncCommands<String, byte[]> node = clustered ? nodeCommands(masterOf(key)) : commands;
+        int replicas = replicaWait.replicas();
+        long timeout = replicaWait.timeoutMillis();
+        long acked = await(() -> node.waitForReplication(replicas, timeout), "WAIT");
+        if (acked < replicas) {
+            throw replicaWait.shortfall(key, "WAIT", acked);
+        }
+        if (replicaWait.aofFsync()) {
+            CommandArgs<String, byte[]> args =
+                    new CommandArgs<>(RedisStores.CODEC).add(1).add(replicas).add(timeout);
+            List<Object> fsynced =
+                    await(() -> node.dispatch(WAITAOF, new ArrayOutput<>(RedisStores.CODEC), args), "WAITAOF");
+            long local = (Long) fsynced.get(0);
+            long remote = (Long) fsynced.get(1);
+            if (local < 1 || remote < replicas) {
+                throw replicaWait.shortfall(key, "WAITAOF", Math.min(local, remote));
+            }
+        }
+    }
+
+    private StatefulRedisClusterConnection<String, byte[]> clusterConnection() {
+        return ((RedisAdvancedClusterAsyncCommands<String, byte[]>) commands).getStatefulConnection();
+    }
+
+    /** The URI of the master that holds {@code key}'s slot in the client's current view of the cluster. */
+    private RedisURI masterOf(String key) {
+        RedisClusterNode master = clusterConnection().getPartitions().getMasterBySlot(SlotHash.getSlot(key));
+        if (master == null) {
+            throw new StoreUnavailableException("no Redis Cluster master holds the slot of " + key, null);
+        }
+        return master.getUri();
+    }
+
+    /**
+     * The commands of the connection to one cluster node, the same connection that commands routed to its slots go
+     * over (Lettuce keeps one write connection per host and port).
+     */
+    private RedisClusterAsyncCommands<String, byte[]> nodeCommands(RedisURI uri) {
+        try {
+            return clusterConnection()
+                    .getConnection(uri.getHost(), uri.getPort())
+                    .async();
+        } catch (RedisException e) {
+            throw unavailable("connect to " + uri.getHost() + ":" + uri.getPort(), e);
         }
     }
 

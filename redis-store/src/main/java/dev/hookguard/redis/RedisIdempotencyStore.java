@@ -17,9 +17,13 @@ import dev.hookguard.core.operator.OperatorAction;
 import dev.hookguard.core.operator.OperatorStore.AdminOutcome;
 import dev.hookguard.core.operator.OperatorStore.RecordPage;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The {@link RecoveryStore} on Redis (hot path, due queue, operator side): standalone, Sentinel or
@@ -63,6 +67,8 @@ import org.jspecify.annotations.Nullable;
  */
 public final class RedisIdempotencyStore implements RecoveryStore, AutoCloseable {
 
+    private static final Logger log = LoggerFactory.getLogger(RedisIdempotencyStore.class);
+
     /** The key {@link #warmUp()} looks for: no endpoint has this name. */
     private static final EventKey WARM_UP_KEY = EventKey.of("hookguard.warm-up", "none");
 
@@ -70,9 +76,12 @@ public final class RedisIdempotencyStore implements RecoveryStore, AutoCloseable
     private final RedisHotPath hotPath;
     private final RedisDueQueue dueQueue;
     private final RedisOperatorStore operator;
+    private final RedisStoreConfig config;
+    private final ServerFacts facts;
 
     RedisIdempotencyStore(RedisGateway redis, RedisStoreConfig config) {
         this.redis = redis;
+        this.config = config;
         RedisKeys keys = new RedisKeys(config.keyPrefix());
         DeadLetterIndex deadLetters = new DeadLetterIndex(redis, keys);
         DueIndex due = new DueIndex(redis, keys);
@@ -82,6 +91,43 @@ public final class RedisIdempotencyStore implements RecoveryStore, AutoCloseable
         this.dueQueue = new RedisDueQueue(redis, keys, due, indexFirst);
         this.operator = new RedisOperatorStore(redis, keys, deadLetters, due, open, indexFirst);
         redis.loadScripts();
+        this.facts = ServerFacts.read(redis);
+        if (config.durabilityAofFsync() && !facts.hasWaitAof()) {
+            throw new IllegalStateException("durabilityAofFsync needs WAITAOF (Redis 7.2 or later) but the server is"
+                    + " Redis " + facts.version() + "; turn durabilityAofFsync off or upgrade Redis");
+        }
+        log.info("Hookguard Redis store on {}", facts.describe(config));
+    }
+
+    /**
+     * How many writes fewer replicas acknowledged than the durability setting asks for ({@code WAIT}, {@code
+     * WAITAOF}), since the store started. Each was answered as an unrecorded write ({@link
+     * dev.hookguard.core.StoreUnavailableException}); always 0 with durability {@code none}.
+     */
+    public long durabilityShortfalls() {
+        return redis.replicaWait().shortfalls();
+    }
+
+    /**
+     * What the store runs on, read now ({@code INFO}): {@code topology}, {@code version}, {@code aof} (true/false),
+     * {@code appendfsync} (when visible), {@code replicas} (connected; on a cluster, the fewest of any master) and the
+     * store's {@code durability} setting. For health checks and consoles.
+     *
+     * @throws dev.hookguard.core.StoreUnavailableException when Redis does not answer
+     */
+    public Map<String, Object> serverFacts() {
+        ServerFacts now = ServerFacts.read(redis);
+        Map<String, Object> shown = new LinkedHashMap<>();
+        shown.put("topology", now.topology());
+        shown.put("version", now.version());
+        shown.put("aof", now.aof());
+        if (now.appendfsync() != null) {
+            shown.put("appendfsync", now.appendfsync());
+        }
+        shown.put("replicas", now.replicas());
+        shown.put("durability", config.durability());
+        shown.put("durabilityShortfalls", durabilityShortfalls());
+        return shown;
     }
 
     @Override
@@ -148,6 +194,21 @@ public final class RedisIdempotencyStore implements RecoveryStore, AutoCloseable
     @Override
     public QueueStats stats(String endpoint) {
         return dueQueue.stats(endpoint);
+    }
+
+    /**
+     * Refuses async intake on a Redis that has neither an append-only file nor {@link
+     * RedisStoreConfig#durabilityReplicas()}, unless {@link RedisStoreConfig#acceptVolatileAsync()}: a restart of such a
+     * server loses events that were answered 202, and the sender never sends them again.
+     */
+    @Override
+    public void requireDurableQueue() {
+        if (!facts.aof() && config.durabilityReplicas() == 0 && !config.acceptVolatileAsync()) {
+            throw new IllegalStateException("Async intake on Redis " + facts.version() + " without an append-only"
+                    + " file loses events answered 202 when Redis restarts: turn on appendonly yes, or set"
+                    + " durabilityReplicas (hookguard.store.redis.durability.replicas) to 1 or more, or accept the risk"
+                    + " with acceptVolatileAsync (hookguard.store.redis.accept-volatile-async=true)");
+        }
     }
 
     @Override

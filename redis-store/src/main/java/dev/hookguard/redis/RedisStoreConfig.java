@@ -12,8 +12,23 @@ import java.time.Duration;
  * @param commandTimeout how long one Redis command may take before the store gives up with {@link
  *     dev.hookguard.core.StoreUnavailableException}
  * @param connectTimeout how long opening a connection may take
+ * @param durabilityReplicas how many replicas must acknowledge each write an answer depends on ({@code WAIT}) before
+ *     the store reports it; 0, the default, waits for none (durability {@code none})
+ * @param durabilityTimeout how long one {@code WAIT} may take; fewer acknowledgements by then is an unrecorded write
+ *     ({@link dev.hookguard.core.StoreUnavailableException}). Below {@code commandTimeout} when replicas are waited for
+ * @param durabilityAofFsync also wait until the write is fsynced to the append-only file of the primary and of as
+ *     many replicas ({@code WAITAOF}, Redis 7.2 and later; an older server refuses the store at start-up)
+ * @param acceptVolatileAsync allow async intake (a 202 as the only promise) on a Redis that has neither an append-only
+ *     file nor {@code durabilityReplicas}; otherwise such a filter refuses to start
  */
-public record RedisStoreConfig(String keyPrefix, Duration commandTimeout, Duration connectTimeout) {
+public record RedisStoreConfig(
+        String keyPrefix,
+        Duration commandTimeout,
+        Duration connectTimeout,
+        int durabilityReplicas,
+        Duration durabilityTimeout,
+        boolean durabilityAofFsync,
+        boolean acceptVolatileAsync) {
 
     /** Default key prefix: {@code hookguard}. */
     public static final String DEFAULT_KEY_PREFIX = "hookguard";
@@ -22,6 +37,15 @@ public record RedisStoreConfig(String keyPrefix, Duration commandTimeout, Durati
     /** Default connect timeout: 2 seconds. */
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(2);
 
+    /** Default replicas to wait for: 0 (durability {@code none}). */
+    public static final int DEFAULT_DURABILITY_REPLICAS = 0;
+    /** Default longest {@code WAIT}: 1 second. */
+    public static final Duration DEFAULT_DURABILITY_TIMEOUT = Duration.ofSeconds(1);
+    /** Default {@code WAITAOF}: off. */
+    public static final boolean DEFAULT_DURABILITY_AOF_FSYNC = false;
+    /** Default: async intake on a Redis that may lose its writes is refused. */
+    public static final boolean DEFAULT_ACCEPT_VOLATILE_ASYNC = false;
+
     private static final int MAX_PREFIX_LENGTH = 64;
 
     /** Validates every field; a bad one is an {@link IllegalArgumentException} naming field and value. */
@@ -29,9 +53,29 @@ public record RedisStoreConfig(String keyPrefix, Duration commandTimeout, Durati
         requirePrefix(keyPrefix);
         requirePositive("commandTimeout", commandTimeout);
         requirePositive("connectTimeout", connectTimeout);
+        if (durabilityReplicas < 0) {
+            throw new IllegalArgumentException("durabilityReplicas must be 0 or more but was " + durabilityReplicas);
+        }
+        requirePositive("durabilityTimeout", durabilityTimeout);
+        if (durabilityReplicas > 0 && durabilityTimeout.compareTo(commandTimeout) >= 0) {
+            throw new IllegalArgumentException("durabilityTimeout must be below commandTimeout (" + commandTimeout
+                    + ") but was " + durabilityTimeout);
+        }
+        if (durabilityAofFsync && durabilityReplicas == 0) {
+            throw new IllegalArgumentException(
+                    "durabilityAofFsync needs durabilityReplicas of 1 or more but durabilityReplicas was 0");
+        }
     }
 
-    /** The defaults: prefix {@code hookguard}, 2 s command and connect timeouts. */
+    /** The durability setting in words: {@code none}, {@code replicas(1, PT1S)}, {@code replicas(1, PT1S)+aof}. */
+    public String durability() {
+        if (durabilityReplicas == 0) {
+            return "none";
+        }
+        return "replicas(" + durabilityReplicas + ", " + durabilityTimeout + ")" + (durabilityAofFsync ? "+aof" : "");
+    }
+
+    /** The defaults: prefix {@code hookguard}, 2 s command and connect timeouts, durability {@code none}. */
     public static RedisStoreConfig ofDefaults() {
         return custom().build();
     }
@@ -46,7 +90,11 @@ public record RedisStoreConfig(String keyPrefix, Duration commandTimeout, Durati
         return new Builder()
                 .keyPrefix(config.keyPrefix)
                 .commandTimeout(config.commandTimeout)
-                .connectTimeout(config.connectTimeout);
+                .connectTimeout(config.connectTimeout)
+                .durabilityReplicas(config.durabilityReplicas)
+                .durabilityTimeout(config.durabilityTimeout)
+                .durabilityAofFsync(config.durabilityAofFsync)
+                .acceptVolatileAsync(config.acceptVolatileAsync);
     }
 
     private static void requirePrefix(String prefix) {
@@ -74,6 +122,10 @@ public record RedisStoreConfig(String keyPrefix, Duration commandTimeout, Durati
         private String keyPrefix = DEFAULT_KEY_PREFIX;
         private Duration commandTimeout = DEFAULT_COMMAND_TIMEOUT;
         private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
+        private int durabilityReplicas = DEFAULT_DURABILITY_REPLICAS;
+        private Duration durabilityTimeout = DEFAULT_DURABILITY_TIMEOUT;
+        private boolean durabilityAofFsync = DEFAULT_DURABILITY_AOF_FSYNC;
+        private boolean acceptVolatileAsync = DEFAULT_ACCEPT_VOLATILE_ASYNC;
 
         private Builder() {}
 
@@ -95,9 +147,45 @@ public record RedisStoreConfig(String keyPrefix, Duration commandTimeout, Durati
             return this;
         }
 
+        /** Durability {@code replicas(n, timeout)}: sets {@link #durabilityReplicas} and {@link #durabilityTimeout}. */
+        public Builder durability(int replicas, Duration timeout) {
+            return durabilityReplicas(replicas).durabilityTimeout(timeout);
+        }
+
+        /** See {@link RedisStoreConfig#durabilityReplicas()}. */
+        public Builder durabilityReplicas(int durabilityReplicas) {
+            this.durabilityReplicas = durabilityReplicas;
+            return this;
+        }
+
+        /** See {@link RedisStoreConfig#durabilityTimeout()}. */
+        public Builder durabilityTimeout(Duration durabilityTimeout) {
+            this.durabilityTimeout = durabilityTimeout;
+            return this;
+        }
+
+        /** See {@link RedisStoreConfig#durabilityAofFsync()}. */
+        public Builder durabilityAofFsync(boolean durabilityAofFsync) {
+            this.durabilityAofFsync = durabilityAofFsync;
+            return this;
+        }
+
+        /** See {@link RedisStoreConfig#acceptVolatileAsync()}. */
+        public Builder acceptVolatileAsync(boolean acceptVolatileAsync) {
+            this.acceptVolatileAsync = acceptVolatileAsync;
+            return this;
+        }
+
         /** The configuration; throws {@link IllegalArgumentException} naming the first bad field. */
         public RedisStoreConfig build() {
-            return new RedisStoreConfig(keyPrefix, commandTimeout, connectTimeout);
+            return new RedisStoreConfig(
+                    keyPrefix,
+                    commandTimeout,
+                    connectTimeout,
+                    durabilityReplicas,
+                    durabilityTimeout,
+                    durabilityAofFsync,
+                    acceptVolatileAsync);
         }
     }
 }

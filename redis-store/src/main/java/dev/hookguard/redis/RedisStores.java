@@ -11,6 +11,7 @@ import io.lettuce.core.SocketOptions;
 import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.cluster.ClusterClientOptions;
+import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
 import io.lettuce.core.cluster.RedisAdvancedClusterAsyncCommandsImpl;
 import io.lettuce.core.cluster.RedisClusterClient;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
@@ -20,8 +21,11 @@ import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.metrics.CommandLatencyRecorder;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.DefaultClientResources;
+import io.lettuce.core.resource.Delay;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Builds {@link RedisIdempotencyStore}s, one per topology. Each store opens one connection and shares it
@@ -37,6 +41,18 @@ import java.util.List;
  * </ul>
  */
 public final class RedisStores {
+
+    /**
+     * The longest pause between two reconnect attempts of a connection the store opened (Lettuce's default grows to 30
+     * s): after a failover, a Sentinel connection asks the sentinels for the new master at its next attempt.
+     */
+    static final Duration MAX_RECONNECT_DELAY = Duration.ofSeconds(1);
+
+    /**
+     * How often a cluster connection the store opened reads the slot map even when nothing triggered it, so that a
+     * promotion the adaptive triggers missed is followed within this time.
+     */
+    static final Duration CLUSTER_REFRESH_PERIOD = Duration.ofSeconds(5);
 
     /** The codec of connections passed to {@link #of}: string keys, byte-array values. */
     public static final RedisCodec<String, byte[]> CODEC = RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE);
@@ -91,11 +107,12 @@ public final class RedisStores {
                 .timeoutOptions(TimeoutOptions.enabled(config.commandTimeout()))
                 .socketOptions(socketOptions(config))
                 .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+                .topologyRefreshOptions(topologyRefresh())
                 .build());
         try {
             StatefulRedisClusterConnection<String, byte[]> connection = client.connect(CODEC);
             return open(
-                    new RedisGateway(connection.async(), config.commandTimeout(), () -> {
+                    new RedisGateway(connection.async(), config, () -> {
                         connection.close();
                         shutdown(client, resources);
                     }),
@@ -129,8 +146,7 @@ public final class RedisStores {
     public static RedisIdempotencyStore of(StatefulRedisConnection<?, ?> connection, RedisStoreConfig config) {
         @SuppressWarnings("unchecked") // the impl encodes and decodes with the codec it is given, not the connection's
         StatefulRedisConnection<String, byte[]> ours = (StatefulRedisConnection<String, byte[]>) connection;
-        return open(
-                new RedisGateway(new RedisAsyncCommandsImpl<>(ours, CODEC), config.commandTimeout(), () -> {}), config);
+        return open(new RedisGateway(new RedisAsyncCommandsImpl<>(ours, CODEC), config, () -> {}), config);
     }
 
     /** A store on the application's own cluster connection, whatever its codec; see the standalone {@link #of}. */
@@ -139,9 +155,7 @@ public final class RedisStores {
         StatefulRedisClusterConnection<String, byte[]> ours =
                 (StatefulRedisClusterConnection<String, byte[]>) connection;
         return open(
-                new RedisGateway(
-                        new RedisAdvancedClusterAsyncCommandsImpl<>(ours, CODEC), config.commandTimeout(), () -> {}),
-                config);
+                new RedisGateway(new RedisAdvancedClusterAsyncCommandsImpl<>(ours, CODEC), config, () -> {}), config);
     }
 
     /**
@@ -153,11 +167,11 @@ public final class RedisStores {
         try {
             if (client instanceof RedisClusterClient cluster) {
                 StatefulRedisClusterConnection<String, byte[]> connection = cluster.connect(CODEC);
-                return open(new RedisGateway(connection.async(), config.commandTimeout(), connection::close), config);
+                return open(new RedisGateway(connection.async(), config, connection::close), config);
             }
             if (client instanceof RedisClient standalone) {
                 StatefulRedisConnection<String, byte[]> connection = standalone.connect(CODEC);
-                return open(new RedisGateway(connection.async(), config.commandTimeout(), connection::close), config);
+                return open(new RedisGateway(connection.async(), config, connection::close), config);
             }
         } catch (RedisException e) {
             throw new StoreUnavailableException("cannot connect to Redis: " + e.getMessage(), e);
@@ -177,7 +191,7 @@ public final class RedisStores {
         try {
             StatefulRedisConnection<String, byte[]> connection = client.connect(CODEC);
             return open(
-                    new RedisGateway(connection.async(), config.commandTimeout(), () -> {
+                    new RedisGateway(connection.async(), config, () -> {
                         connection.close();
                         shutdown(client, resources);
                     }),
@@ -197,6 +211,23 @@ public final class RedisStores {
     private static ClientResources clientResources() {
         return DefaultClientResources.builder()
                 .commandLatencyRecorder(CommandLatencyRecorder.disabled())
+                .reconnectDelay(Delay.exponential(Duration.ofMillis(50), MAX_RECONNECT_DELAY, 2, TimeUnit.MILLISECONDS))
+                .build();
+    }
+
+    /**
+     * The cluster's slot map is read again on every adaptive trigger ({@code MOVED}, {@code ASK}, persistent reconnect
+     * attempts, a node that left or failed over), at most once a second, and every {@link #CLUSTER_REFRESH_PERIOD}
+     * regardless; connections to nodes that left are closed.
+     */
+    private static ClusterTopologyRefreshOptions topologyRefresh() {
+        return ClusterTopologyRefreshOptions.builder()
+                .enableAllAdaptiveRefreshTriggers()
+                .adaptiveRefreshTriggersTimeout(Duration.ofSeconds(1))
+                .refreshTriggersReconnectAttempts(2)
+                .enablePeriodicRefresh(CLUSTER_REFRESH_PERIOD)
+                .dynamicRefreshSources(true)
+                .closeStaleConnections(true)
                 .build();
     }
 

@@ -49,4 +49,45 @@ class RedisStoreConfigTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("connectTimeout must be at least 1 ms but was null");
     }
+
+    @Test
+    void shouldDefaultToDurabilityNone() {
+        RedisStoreConfig config = RedisStoreConfig.ofDefaults();
+
+        assertThat(config.durability()).isEqualTo("none");
+        assertThat(config.durabilityReplicas()).isZero();
+        assertThat(config.acceptVolatileAsync()).isFalse();
+        assertThat(RedisStoreConfig.custom()
+                        .durability(1, Duration.ofMillis(500))
+                        .durabilityAofFsync(true)
+                        .build()
+                        .durability())
+                .isEqualTo("replicas(1, PT0.5S)+aof");
+    }
+
+    @Test
+    void shouldRefuseDurabilityThatCannotWork() {
+        assertThatThrownBy(
+                        () -> RedisStoreConfig.custom().durabilityReplicas(-1).build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("durabilityReplicas must be 0 or more but was -1");
+        assertThatThrownBy(() -> RedisStoreConfig.custom()
+                        .durability(1, Duration.ofSeconds(2))
+                        .build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("durabilityTimeout must be below commandTimeout (PT2S) but was PT2S");
+        assertThatThrownBy(
+                        () -> RedisStoreConfig.custom().durabilityAofFsync(true).build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("durabilityAofFsync needs durabilityReplicas of 1 or more but durabilityReplicas was 0");
+    }
+
+    @Test
+    void shouldKeepCommandTimeoutsShorterThanTheDurabilityTimeoutWhenNothingIsWaitedFor() {
+        assertThat(RedisStoreConfig.custom()
+                        .commandTimeout(Duration.ofMillis(200))
+                        .build()
+                        .durabilityTimeout())
+                .isEqualTo(RedisStoreConfig.DEFAULT_DURABILITY_TIMEOUT);
+    }
 }

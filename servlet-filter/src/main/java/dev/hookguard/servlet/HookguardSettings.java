@@ -1256,6 +1256,61 @@ public class HookguardSettings {
         public void setConnectTimeout(@Nullable Duration connectTimeout) {
             this.connectTimeout = connectTimeout;
         }
+
+        /** Allow async intake on a Redis with neither an append-only file nor durability replicas (a 202 it may lose). */
+        private @Nullable Boolean acceptVolatileAsync;
+
+        /** {@code store.redis.durability.*}: replicas to wait for after each write ({@code WAIT}). */
+        private final DurabilitySettings durability = new DurabilitySettings();
+
+        public @Nullable Boolean getAcceptVolatileAsync() {
+            return acceptVolatileAsync;
+        }
+
+        public void setAcceptVolatileAsync(@Nullable Boolean acceptVolatileAsync) {
+            this.acceptVolatileAsync = acceptVolatileAsync;
+        }
+
+        public DurabilitySettings getDurability() {
+            return durability;
+        }
+    }
+
+    /** {@code store.redis.durability.*}: {@code none} (replicas 0) or {@code replicas(n, timeout)}. */
+    public static class DurabilitySettings {
+
+        /** Replicas that must acknowledge each write an answer depends on (WAIT); 0 waits for none. */
+        private @Nullable Integer replicas;
+
+        /** Longest WAIT; fewer acknowledgements by then answer 503 (an unrecorded write). */
+        private @Nullable Duration timeout;
+
+        /** Also wait for the append-only files' fsync (WAITAOF, Redis 7.2 and later). */
+        private @Nullable Boolean aofFsync;
+
+        public @Nullable Integer getReplicas() {
+            return replicas;
+        }
+
+        public void setReplicas(@Nullable Integer replicas) {
+            this.replicas = replicas;
+        }
+
+        public @Nullable Duration getTimeout() {
+            return timeout;
+        }
+
+        public void setTimeout(@Nullable Duration timeout) {
+            this.timeout = timeout;
+        }
+
+        public @Nullable Boolean getAofFsync() {
+            return aofFsync;
+        }
+
+        public void setAofFsync(@Nullable Boolean aofFsync) {
+            this.aofFsync = aofFsync;
+        }
     }
 
     /** {@code store.jdbc.*}: the JDBC store's {@code JdbcStoreConfig}, its purge schedule and the transactional mode. */

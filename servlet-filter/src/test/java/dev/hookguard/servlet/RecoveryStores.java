@@ -33,6 +33,7 @@ enum RecoveryStores {
                         TestServices.redisUri(),
                         RedisStoreConfig.custom()
                                 .keyPrefix("hg-recovery-" + unique)
+                                .acceptVolatileAsync(true) // the shared test Redis runs without AOF
                                 .build());
                 yield new Opened(redis, redis::close);
             }

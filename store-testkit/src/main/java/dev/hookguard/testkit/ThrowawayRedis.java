@@ -48,6 +48,19 @@ public final class ThrowawayRedis implements AutoCloseable {
         return start(List.of("--save", "", "--appendonly", "yes", "--appendfsync", "always"));
     }
 
+    /** A server started with these arguments ({@code --appendonly yes}, {@code --min-replicas-to-write 1}, …). */
+    public static ThrowawayRedis withArgs(List<String> args) throws IOException {
+        return start(args);
+    }
+
+    /** A replica of {@code primary} ({@code --replicaof}), without persistence, plus these arguments. */
+    public static ThrowawayRedis replicaOf(ThrowawayRedis primary, List<String> args) throws IOException {
+        List<String> all = new ArrayList<>(List.of(
+                "--save", "", "--appendonly", "no", "--replicaof", "127.0.0.1", Integer.toString(primary.port())));
+        all.addAll(args);
+        return start(all);
+    }
+
     /** A Sentinel ({@code redis-server <configFile> --sentinel}) reading this configuration file. */
     public static ThrowawayRedis sentinel(Path configFile) throws IOException {
         return start(List.of(configFile.toString()), List.of("--sentinel"));
@@ -103,6 +116,43 @@ public final class ThrowawayRedis implements AutoCloseable {
             throw new IllegalStateException("interrupted while killing redis-server", e);
         }
         await().atMost(Duration.ofSeconds(20)).until(() -> !answersPing());
+    }
+
+    /** Stops the process ({@code SIGSTOP}), as a long pause or a partition looks to its peers; {@link #resume()} ends it. */
+    public void pause() {
+        signal("STOP");
+    }
+
+    /** Lets a {@link #pause() paused} process go on ({@code SIGCONT}). */
+    public void resume() {
+        signal("CONT");
+    }
+
+    /** True while the process runs (paused or not). */
+    public boolean alive() {
+        Process running = process;
+        return running != null && running.isAlive();
+    }
+
+    private void signal(String name) {
+        Process running = process;
+        if (running == null || !running.isAlive()) {
+            throw new IllegalStateException("redis-server on port " + port + " is not running");
+        }
+        try {
+            Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(running.pid()))
+                    .redirectErrorStream(true)
+                    .start();
+            kill.getInputStream().readAllBytes();
+            if (kill.waitFor() != 0) {
+                throw new IllegalStateException("kill -" + name + " " + running.pid() + " failed");
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot send SIG" + name + " to redis-server", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while sending SIG" + name, e);
+        }
     }
 
     @Override

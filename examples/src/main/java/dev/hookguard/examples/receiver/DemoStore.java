@@ -79,7 +79,10 @@ public record DemoStore(
     private static DemoStore redis(StoreSettings settings) {
         RedisIdempotencyStore store = RedisStores.fromUri(
                 settings.redisUri(),
-                RedisStoreConfig.custom().keyPrefix(settings.keyPrefix()).build());
+                RedisStoreConfig.custom()
+                        .keyPrefix(settings.keyPrefix())
+                        .acceptVolatileAsync(true) // a demo's events are throwaway; a real receiver decides
+                        .build());
         return new DemoStore(store, "Redis " + withoutPassword(settings.redisUri()), store, null);
     }
 

@@ -90,6 +90,10 @@ class MetadataDefaultsTest {
         defaults.put("hookguard.store.redis.key-prefix", RedisStoreConfig.DEFAULT_KEY_PREFIX);
         defaults.put("hookguard.store.redis.command-timeout", RedisStoreConfig.DEFAULT_COMMAND_TIMEOUT);
         defaults.put("hookguard.store.redis.connect-timeout", RedisStoreConfig.DEFAULT_CONNECT_TIMEOUT);
+        defaults.put("hookguard.store.redis.accept-volatile-async", RedisStoreConfig.DEFAULT_ACCEPT_VOLATILE_ASYNC);
+        defaults.put("hookguard.store.redis.durability.replicas", RedisStoreConfig.DEFAULT_DURABILITY_REPLICAS);
+        defaults.put("hookguard.store.redis.durability.timeout", RedisStoreConfig.DEFAULT_DURABILITY_TIMEOUT);
+        defaults.put("hookguard.store.redis.durability.aof-fsync", RedisStoreConfig.DEFAULT_DURABILITY_AOF_FSYNC);
         defaults.put("hookguard.store.jdbc.table-name", JdbcStoreConfig.DEFAULT_TABLE_NAME);
         defaults.put("hookguard.store.jdbc.create-schema-if-missing", JdbcStoreConfig.DEFAULT_CREATE_SCHEMA_IF_MISSING);
         defaults.put("hookguard.store.jdbc.purge-batch-size", JdbcStoreConfig.DEFAULT_PURGE_BATCH_SIZE);

@@ -1,6 +1,7 @@
 package dev.hookguard.spring.autoconfigure;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.Completion;
@@ -9,6 +10,7 @@ import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.RecordStatus;
+import dev.hookguard.core.StoreUnavailableException;
 import dev.hookguard.core.StoredResponse;
 import dev.hookguard.redis.RedisIdempotencyStore;
 import dev.hookguard.spring.internal.autoconfigure.HookguardAutoConfiguration;
@@ -18,6 +20,8 @@ import dev.hookguard.spring.internal.autoconfigure.HookguardRedisStoreAutoConfig
 import dev.hookguard.testkit.TestServices;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.UUID;
@@ -99,6 +103,32 @@ class RedisStoreSelectionIT {
                 .run(context -> {
                     assertThat(context).hasSingleBean(RedisIdempotencyStore.class);
                     roundTrip(context.getBean(IdempotencyStore.class));
+                });
+    }
+
+    @Test
+    void shouldWaitForTheReplicasThePropertiesAskForAndCountWhatFellShort() {
+        runner.withPropertyValues(
+                        "hookguard.store.redis.uri=" + TestServices.redisUri(),
+                        "hookguard.store.redis.durability.replicas=1",
+                        "hookguard.store.redis.durability.timeout=50ms")
+                .run(context -> {
+                    RedisIdempotencyStore store = context.getBean(RedisIdempotencyStore.class);
+                    SimpleMeterRegistry registry = new SimpleMeterRegistry();
+                    context.getBean("hookguardRedisDurabilityMeter", MeterBinder.class)
+                            .bindTo(registry);
+                    EventKey key = EventKey.of("selection", UUID.randomUUID().toString());
+                    Fingerprint fingerprint = Fingerprint.of("{}".getBytes(StandardCharsets.UTF_8));
+
+                    // the shared test Redis has no replica: every write falls short, and none is reported done
+                    assertThatThrownBy(() -> store.claim(key, fingerprint, POLICY))
+                            .isInstanceOf(StoreUnavailableException.class)
+                            .hasMessageContaining("0 of 1 replicas acknowledged it within 50 ms");
+                    assertThat(store.serverFacts()).containsEntry("durability", "replicas(1, PT0.05S)");
+                    assertThat(registry.get("hookguard.store.durability.shortfall")
+                                    .functionCounter()
+                                    .count())
+                            .isEqualTo(1.0);
                 });
     }
 }

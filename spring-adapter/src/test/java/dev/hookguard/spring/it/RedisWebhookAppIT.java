@@ -2,6 +2,7 @@ package dev.hookguard.spring.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.jayway.jsonpath.JsonPath;
 import dev.hookguard.redis.RedisIdempotencyStore;
 import dev.hookguard.testkit.TestServices;
 import org.junit.jupiter.api.Test;
@@ -29,5 +30,18 @@ class RedisWebhookAppIT extends AbstractWebhookAppIT {
     @Test
     void shouldKeepTheRecordsInRedis() {
         assertThat(store).isInstanceOf(RedisIdempotencyStore.class);
+    }
+
+    @Test
+    void shouldShowWhatRedisRunsOnInTheHealthDetails() {
+        String health = sender.get("/actuator/health").body();
+
+        // the shared test Redis: no append-only file, no replica; the default durability
+        assertThat((Boolean) JsonPath.read(health, "$.components.hookguard.details.aof"))
+                .isFalse();
+        assertThat((Integer) JsonPath.read(health, "$.components.hookguard.details.replicas"))
+                .isZero();
+        assertThat((String) JsonPath.read(health, "$.components.hookguard.details.durability"))
+                .isEqualTo("none");
     }
 }

@@ -28,7 +28,41 @@ public final class RedisStoreSettings {
             if (redis.getConnectTimeout() != null) {
                 builder.connectTimeout(redis.getConnectTimeout());
             }
-            return builder.build();
+            HookguardSettings.DurabilitySettings durability = redis.getDurability();
+            if (durability.getReplicas() != null) {
+                builder.durabilityReplicas(durability.getReplicas());
+            }
+            if (durability.getTimeout() != null) {
+                builder.durabilityTimeout(durability.getTimeout());
+            }
+            if (durability.getAofFsync() != null) {
+                builder.durabilityAofFsync(durability.getAofFsync());
+            }
+            if (redis.getAcceptVolatileAsync() != null) {
+                builder.acceptVolatileAsync(redis.getAcceptVolatileAsync());
+            }
+            return durabilityNamed(builder, prefix);
         });
+    }
+
+    /** Builds; a durability field's error names its setting: {@code durabilityTimeout} as {@code durability.timeout}. */
+    private static RedisStoreConfig durabilityNamed(RedisStoreConfig.Builder builder, String prefix) {
+        try {
+            return builder.build();
+        } catch (IllegalArgumentException e) {
+            String message = e.getMessage() == null ? "" : e.getMessage();
+            String durability = "durability";
+            if (!message.startsWith(durability) || message.length() <= durability.length() + 1) {
+                throw e;
+            }
+            String rest = message.substring(durability.length());
+            int space = rest.indexOf(' ');
+            String field = space < 0 ? rest : rest.substring(0, space);
+            throw new IllegalArgumentException(
+                    prefix + "store.redis.durability."
+                            + SettingNames.kebab(Character.toLowerCase(field.charAt(0)) + field.substring(1))
+                            + (space < 0 ? " is invalid" : rest.substring(space)),
+                    e);
+        }
     }
 }

@@ -12,6 +12,7 @@ import dev.hookguard.core.signature.EventIdResult;
 import dev.hookguard.servlet.DeliveryMetrics;
 import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.servlet.HookguardFilterConfig;
+import dev.hookguard.servlet.Intake;
 import dev.hookguard.servlet.Retries;
 import dev.hookguard.servlet.internal.config.Endpoints;
 import dev.hookguard.servlet.internal.config.HeaderDenyList;
@@ -59,6 +60,9 @@ public final class Guard implements AutoCloseable {
                 config.dispatcher().dispatchKeys(), config.dispatcher().dispatchTolerance());
         if (config.store() instanceof DueQueue queue) {
             config.endpoints().forEach(e -> depths.put(e.name(), new QueueDepth(e.name(), queue)));
+            if (config.endpoints().stream().anyMatch(e -> e.recovery().intake() == Intake.ASYNC)) {
+                queue.requireDurableQueue(); // a 202 is the sender's only promise: refuse a store that may lose it
+            }
         }
         this.dispatcher = config.store() instanceof RecoveryStore store
                         && config.dispatcher().enabled()

@@ -9,7 +9,9 @@ import java.util.Map;
 /**
  * The health of a store, independent of Spring Boot's health API: one cheap read ({@code find} of a key that is never
  * written) that a reachable store answers at once. DOWN when the store throws {@link StoreUnavailableException} (or
- * anything else); the details name the store's type, never a connection string.
+ * anything else); the details name the store's type, never a connection string. For the Redis store they also show
+ * what it runs on ({@code RedisIdempotencyStore#serverFacts()}: AOF, appendfsync, replicas connected, durability
+ * setting, shortfalls), read with {@code INFO} at each check.
  */
 public final class StoreHealth {
 
@@ -42,6 +44,9 @@ public final class StoreHealth {
             if (TIERED.equals(store.getClass().getName())) {
                 details.put("cache", TieredCache.state(store));
             }
+            if ("redis".equals(details.get("store"))) {
+                details.putAll(RedisFacts.of(store));
+            }
             return new Result(true, details);
         } catch (StoreUnavailableException e) {
             details.put("error", e.getMessage());
@@ -70,6 +75,13 @@ public final class StoreHealth {
     private static final class TieredCache {
         static String state(IdempotencyStore store) {
             return ((dev.hookguard.tiered.TieredStore) store).cacheStats().degraded() ? "degraded" : "up";
+        }
+    }
+
+    /** The Redis store's facts; a class of its own, so that it is loaded only when the Redis store is there. */
+    private static final class RedisFacts {
+        static Map<String, Object> of(IdempotencyStore store) {
+            return ((dev.hookguard.redis.RedisIdempotencyStore) store).serverFacts();
         }
     }
 }

@@ -100,6 +100,24 @@ public class HookguardRedisStoreAutoConfiguration {
         }
     }
 
+    /**
+     * {@code hookguard.store.durability.shortfall}: writes fewer replicas acknowledged than {@code
+     * hookguard.store.redis.durability.replicas} asks for, each answered as an unrecorded write (503).
+     */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = "io.micrometer.core.instrument.binder.MeterBinder")
+    static class DurabilityMeter {
+
+        @Bean
+        io.micrometer.core.instrument.binder.MeterBinder hookguardRedisDurabilityMeter(
+                ObjectProvider<RedisIdempotencyStore> stores) {
+            return registry -> stores.ifAvailable(store -> io.micrometer.core.instrument.FunctionCounter.builder(
+                            "hookguard.store.durability.shortfall", store, RedisIdempotencyStore::durabilityShortfalls)
+                    .description("Redis writes fewer replicas acknowledged than the durability setting asks for")
+                    .register(registry));
+        }
+    }
+
     /** Matches when {@code hookguard.store.redis.uri} is not set. */
     static final class NoUri extends SpringBootCondition {
         @Override

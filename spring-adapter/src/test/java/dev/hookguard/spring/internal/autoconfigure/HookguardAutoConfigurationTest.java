@@ -172,6 +172,22 @@ class HookguardAutoConfigurationTest {
     }
 
     @Test
+    void shouldNameABadRedisDurabilityProperty() {
+        runner.withPropertyValues(
+                        "hookguard.store.redis.uri=redis://127.0.0.1:1",
+                        "hookguard.store.redis.durability.replicas=1",
+                        "hookguard.store.redis.durability.timeout=5s")
+                .run(context -> assertThat(failure(context))
+                        .startsWith("Hookguard is misconfigured: hookguard.store.redis.durability.timeout must be below"
+                                + " commandTimeout (PT2S) but was PT5S"));
+        runner.withPropertyValues(
+                        "hookguard.store.redis.uri=redis://127.0.0.1:1", "hookguard.store.redis.durability.replicas=-1")
+                .run(context -> assertThat(failure(context))
+                        .startsWith("Hookguard is misconfigured: hookguard.store.redis.durability.replicas must be 0 or"
+                                + " more but was -1"));
+    }
+
+    @Test
     void shouldFailStartUpNamingThePropertyAndTheMigrationWhenTheTableIsMissing() {
         runner.withBean(DataSource.class, HookguardAutoConfigurationTest::h2)
                 .run(context -> assertThat(failure(context))

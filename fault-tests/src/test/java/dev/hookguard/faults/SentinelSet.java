@@ -1,0 +1,127 @@
+package dev.hookguard.faults;
+
+import static org.awaitility.Awaitility.await;
+
+import dev.hookguard.testkit.ThrowawayRedis;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.sentinel.api.StatefulRedisSentinelConnection;
+import java.io.IOException;
+import java.net.SocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A Redis Sentinel set of the test's own on 127.0.0.1: one primary, one replica and three sentinels (quorum 2), with a
+ * short {@code down-after-milliseconds} so that a failover takes a second or two. Both data nodes run without
+ * persistence, so only replication keeps a write; {@code redisArgs} add settings to both ({@code
+ * min-replicas-to-write}).
+ */
+final class SentinelSet implements AutoCloseable {
+
+    static final String MASTER = "hookguard-faults";
+    static final Duration DOWN_AFTER = Duration.ofSeconds(1);
+
+    private final ThrowawayRedis primary;
+    private final ThrowawayRedis replica;
+    private final List<ThrowawayRedis> sentinels = new ArrayList<>();
+    private final RedisClient client;
+
+    private SentinelSet(List<String> redisArgs) throws IOException {
+        List<String> args = new ArrayList<>(List.of("--save", "", "--appendonly", "no"));
+        args.addAll(redisArgs);
+        this.primary = ThrowawayRedis.withArgs(args);
+        this.replica = ThrowawayRedis.replicaOf(primary, redisArgs);
+        for (int i = 0; i < 3; i++) {
+            Path config = Files.createTempFile("hookguard-sentinel", ".conf");
+            Files.writeString(
+                    config,
+                    "sentinel monitor " + MASTER + " 127.0.0.1 " + primary.port() + " 2\n"
+                            + "sentinel down-after-milliseconds " + MASTER + " " + DOWN_AFTER.toMillis() + "\n"
+                            + "sentinel failover-timeout " + MASTER + " 5000\n"
+                            + "sentinel parallel-syncs " + MASTER + " 1\n");
+            sentinels.add(ThrowawayRedis.sentinel(config));
+        }
+        this.client = RedisClient.create();
+        await().atMost(Duration.ofSeconds(30)).until(() -> replicaInSync() && sentinelsKnowTheReplica());
+    }
+
+    /** Starts the set and waits until the replica is in sync and every sentinel knows it. */
+    static SentinelSet start(List<String> redisArgs) throws IOException {
+        return new SentinelSet(redisArgs);
+    }
+
+    /** {@code redis-sentinel://…#hookguard-faults} naming all three sentinels. */
+    String uri() {
+        StringBuilder uri = new StringBuilder("redis-sentinel://");
+        for (int i = 0; i < sentinels.size(); i++) {
+            uri.append(i == 0 ? "" : ",")
+                    .append("127.0.0.1:")
+                    .append(sentinels.get(i).port());
+        }
+        return uri.append("#").append(MASTER).toString();
+    }
+
+    ThrowawayRedis primary() {
+        return primary;
+    }
+
+    ThrowawayRedis replica() {
+        return replica;
+    }
+
+    /** The port of the node the sentinels name as master now. */
+    int masterPort() {
+        for (ThrowawayRedis sentinel : sentinels) {
+            try (StatefulRedisSentinelConnection<String, String> connection =
+                    client.connectSentinel(RedisURI.create("redis://127.0.0.1:" + sentinel.port()))) {
+                SocketAddress address = connection.sync().getMasterAddrByName(MASTER);
+                return ((java.net.InetSocketAddress) address).getPort();
+            } catch (RuntimeException e) {
+                // this sentinel does not answer: ask the next one
+            }
+        }
+        return -1;
+    }
+
+    /** Waits until the sentinels have promoted the replica. */
+    void awaitPromotion(Duration atMost) {
+        await().atMost(atMost).pollInterval(Duration.ofMillis(100)).until(() -> masterPort() == replica.port());
+    }
+
+    private boolean replicaInSync() throws IOException {
+        return info(primary, "replication").contains("state=online");
+    }
+
+    private boolean sentinelsKnowTheReplica() {
+        for (ThrowawayRedis sentinel : sentinels) {
+            try (StatefulRedisSentinelConnection<String, String> connection =
+                    client.connectSentinel(RedisURI.create("redis://127.0.0.1:" + sentinel.port()))) {
+                if (connection.sync().replicas(MASTER).isEmpty()) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private String info(ThrowawayRedis node, String section) {
+        try (var connection = client.connect(RedisURI.create(node.uri()))) {
+            return connection.sync().info(section);
+        }
+    }
+
+    @Override
+    public void close() {
+        client.shutdown();
+        sentinels.forEach(ThrowawayRedis::close);
+        if (primary.alive()) {
+            primary.resume(); // a paused process dies on SIGKILL too, but resume it so that close's ping succeeds
+        }
+        replica.close();
+        primary.close();
+    }
+}
