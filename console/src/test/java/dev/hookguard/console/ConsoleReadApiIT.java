@@ -309,4 +309,22 @@ class ConsoleReadApiIT extends AbstractConsoleApiIT {
         assertThat(script.statusCode()).isEqualTo(200);
         assertThat(anonymous.get("assets/ConsoleServlet.class").statusCode()).isEqualTo(404);
     }
+
+    @Test
+    void shouldFindRecordsByAJsonPointerIntoThePayload() {
+        seeds.dead(pay("m-1"), ErrorClass.TIMEOUT, "x", Seeds.payload("{\"data\":{\"object\":{\"customer\":\"cus_123\"}}}"));
+        seeds.dead(pay("m-2"), ErrorClass.TIMEOUT, "x", Seeds.payload("{\"data\":{\"object\":{\"customer\":\"cus_999\"}}}"));
+        seeds.dead(pay("m-3"), ErrorClass.TIMEOUT, "x", Seeds.payload("not json at all"));
+        seeds.dead(pay("m-4"), ErrorClass.TIMEOUT, "x", Seeds.payload("{\"data\":{\"amount\":1200}}"));
+        String match = "&match=" + ApiClient.encode("/data/object/customer = cus_123");
+
+        assertThat(ids("endpoint=" + pay + match)).containsExactly("m-1");
+        assertThat(ids("endpoint=" + pay + "&limit=1&match=" + ApiClient.encode("/data/amount=\"1200\"")))
+                .containsExactly("m-4");
+        assertThat(json(writer.get("api/count?endpoint=" + pay + match), 200)).containsEntry("count", 1L);
+        assertThat(error(writer.get("api/records?endpoint=" + pay + "&match=customer"), 400))
+                .startsWith("match must be a JSON pointer, '=' and a value");
+        assertThat(error(writer.post("api/bulk/skip?match=" + ApiClient.encode("/data/amount=1200"), java.util.Map.of("endpoint", pay)), 400))
+                .contains("select the records");
+    }
 }

@@ -26,7 +26,7 @@ public final class ApiRouter {
         OperatorService operator = OperatorService.of(config);
         this.reads = new ReadRoutes(config, operator);
         this.writes = new WriteRoutes(reads, operator);
-        this.export = new Export(config, operator.records());
+        this.export = new Export(operator.listings(), operator.records());
     }
 
     public void handle(String route, HttpServletRequest request, HttpServletResponse response) throws IOException {
@@ -58,7 +58,8 @@ public final class ApiRouter {
             case "count" -> reads.count(request, response);
             case "record" -> reads.record(request, response);
             case "history" -> reads.history(request, response);
-            case "export" -> export.stream(reads.filter(request), response);
+            case "export" ->
+                export.stream(reads.filter(request), OperatorService.match(ReadRoutes.params(request)), response);
             default -> notFound(route, response);
         }
     }
@@ -67,6 +68,8 @@ public final class ApiRouter {
             throws IOException {
         if (route.startsWith("actions/")) {
             writes.one(route.substring("actions/".length()), operator, request, response);
+        } else if (route.startsWith("selected/")) {
+            writes.selected(route.substring("selected/".length()), operator, request, response);
         } else if (route.startsWith("bulk/")) {
             writes.bulk(route.substring("bulk/".length()), operator, request, response);
         } else {

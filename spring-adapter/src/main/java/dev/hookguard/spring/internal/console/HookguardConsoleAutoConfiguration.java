@@ -102,6 +102,7 @@ public class HookguardConsoleAutoConfiguration {
                 new ConsoleServlet(config.build()),
                 mapping(properties.getPath() == null ? DEFAULT_PATH : properties.getPath()));
         registration.setName("hookguardConsole");
+        registration.setLoadOnStartup(1); // initialised with the application, so the start-up log says where it is
         return registration;
     }
 
