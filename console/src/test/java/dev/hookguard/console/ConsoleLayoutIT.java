@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hookguard.console.ConsolePage.Box;
 import dev.hookguard.console.ConsolePageIT.CountingHandler;
-import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.RecordStatus;
@@ -62,7 +61,17 @@ class ConsoleLayoutIT {
         ConsolePageIT.requireBrowser();
         assertThat(id(1)).hasSize(40);
         Seeds seeds = new Seeds(store);
-        IntStream.rangeClosed(1, 6).forEach(n -> seeds.dead(key(n), ErrorClass.EXCEPTION, JAVA_MESSAGE, customer(n)));
+        IntStream.rangeClosed(1, 6)
+                .forEach(n -> seeds.deadAfter(
+                        key(n),
+                        JAVA_MESSAGE,
+                        customer(n),
+                        Seeds.thrown(
+                                new IllegalStateException("ledger write failed for customer cus_000" + n),
+                                new java.net.SocketTimeoutException("Read timed out")),
+                        Seeds.thrown(
+                                new IllegalStateException(JAVA_MESSAGE.substring(JAVA_MESSAGE.indexOf(':') + 2)),
+                                new java.sql.SQLTransientException("could not serialize access"))));
         HookguardFilter hookguard = new HookguardFilter(HookguardFilterConfig.custom()
                 .endpoint(EndpointConfig.custom("stripe")
                         .path(ConsoleServer.WEBHOOKS + "/stripe")
@@ -124,6 +133,23 @@ class ConsoleLayoutIT {
         assertThat(page.row(id(3)).findElement(By.cssSelector("td.event-id")).getAttribute("title"))
                 .isEqualTo(id(3));
         assertThat(page.field("Reason")).isEqualTo(JAVA_MESSAGE);
+        assertThat(page.browser.findElements(By.cssSelector("#attempts .exception")))
+                .extracting(WebElement::getText)
+                .as("newest first")
+                .containsExactly(
+                        "java.lang.IllegalStateException: " + JAVA_MESSAGE.substring(JAVA_MESSAGE.indexOf(':') + 2),
+                        "java.lang.IllegalStateException: ledger write failed for customer cus_0003");
+        assertThat(page.text("#attempts tr.attempt td:nth-child(2)")).isEqualTo("receiver retry");
+        page.click("#attempts tr.trace summary");
+        String trace = page.text("#attempts pre.stack-trace");
+        assertThat(trace)
+                .startsWith("java.lang.IllegalStateException")
+                .contains("at dev.hookguard.console.ConsoleLayoutIT", "Caused by: java.sql.SQLTransientException");
+        assertThat(page.box("#attempts pre.stack-trace").right()).isLessThanOrEqualTo(panel.right());
+        assertThat(page.box("#attempts").right())
+                .as("the attempts fit the panel")
+                .isLessThanOrEqualTo(panel.right());
+        page.browser.executeScript("document.querySelector('#attempts').scrollIntoView()");
         page.screenshot("record-" + width + "x" + height + ".png");
     }
 

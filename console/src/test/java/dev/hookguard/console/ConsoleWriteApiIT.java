@@ -222,7 +222,8 @@ class ConsoleWriteApiIT extends AbstractConsoleApiIT {
 
         assertThat(error(writer.post("api/selected/skip", Map.of("endpoint", pay)), 400))
                 .isEqualTo("a selection must name 1 to 500 ids but named 0");
-        assertThat(reader.post("api/selected/skip?id=d-timeout-1", Map.of("endpoint", pay)).statusCode())
+        assertThat(reader.post("api/selected/skip?id=d-timeout-1", Map.of("endpoint", pay))
+                        .statusCode())
                 .isEqualTo(403);
         assertThat(status(pay("d-timeout-1"))).isEqualTo(RecordStatus.DEAD);
     }

@@ -102,7 +102,9 @@ final class RedisHotPath implements IdempotencyStore {
                             ascii(
                                     completion.errorClass() == null
                                             ? ""
-                                            : completion.errorClass().code())));
+                                            : completion.errorClass().code()),
+                            RecordCodec.attempt(completion.attempt()),
+                            number(policy.attemptLog())));
                     args.addAll(RecordCodec.responseFields(completion.response()));
                     if (completion.payload() != null) {
                         args.addAll(RecordCodec.payloadFields(completion.payload()));
@@ -132,7 +134,9 @@ final class RedisHotPath implements IdempotencyStore {
                         failure.payload().body(),
                         ascii(failure.errorClass().code()),
                         flag(retryIn != null),
-                        ascii(written.dueAt())),
+                        ascii(written.dueAt()),
+                        RecordCodec.attempt(failure.attempt()),
+                        number(policy.attemptLog())),
                 forgetSettled(key));
         return Replies.write(reply);
     }

@@ -9,7 +9,9 @@
 -- ARGV[4]  '1' when the event is already in the dead-letter index, else '0'
 -- ARGV[5]  the response's HTTP status
 -- ARGV[6]  the error class code; empty for none
--- ARGV[7..] field, value pairs to store: the rest of the response (rc, rb, ro) and, for 'R', the payload
+-- ARGV[7]  the attempt, one JSON line for field a (log_attempt); empty for none
+-- ARGV[8]  the most attempts field a keeps
+-- ARGV[9..] field, value pairs to store: the rest of the response (rc, rb, ro) and, for 'R', the payload
 --           (ph, pb)
 --
 -- Reply: {status, open index mark ('' if none)} | {'stale'} | {'index'}
@@ -29,9 +31,10 @@ if verdict == 'R' and ARGV[4] ~= '1' then
   return {'index'}
 end
 redis.call('HDEL', KEYS[1], 'l', 'rc', 'rb', 'ro', 'ph', 'pb', 'n', 'o', 'x')
-redis.call('HSET', KEYS[1], 'm', meta(verdict, token, attempts, created, ARGV[5]), unpack(ARGV, 7))
+redis.call('HSET', KEYS[1], 'm', meta(verdict, token, attempts, created, ARGV[5]), unpack(ARGV, 9))
 if ARGV[6] ~= '' then
   redis.call('HSET', KEYS[1], 'x', ARGV[6])
 end
+log_attempt(ARGV[7], ARGV[8])
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 return {verdict, r[2] or ''}

@@ -314,6 +314,9 @@ public class HookguardSettings {
          */
         private @Nullable String responseBodyCap;
 
+        /** How many of its newest attempts (time, source, status, exception, stack trace) a record keeps; 0 for none. */
+        private @Nullable Integer attemptLog;
+
         public @Nullable Duration getLease() {
             return lease;
         }
@@ -354,7 +357,16 @@ public class HookguardSettings {
             this.responseBodyCap = responseBodyCap;
         }
 
+        public @Nullable Integer getAttemptLog() {
+            return attemptLog;
+        }
+
+        public void setAttemptLog(@Nullable Integer attemptLog) {
+            this.attemptLog = attemptLog;
+        }
+
         void applyTo(IdempotencyPolicy.Builder builder, String prefix) {
+            set(attemptLog, builder::attemptLog);
             set(lease, builder::lease);
             set(retention, builder::retention);
             set(deadRetention, builder::deadRetention);

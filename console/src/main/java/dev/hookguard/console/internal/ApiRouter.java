@@ -22,10 +22,11 @@ public final class ApiRouter {
     public ApiRouter(ConsoleConfig config) {
         this.config = config;
         this.csrf = new CsrfTokens(config.csrfKey());
-        this.overview = new OverviewRoutes(config, csrf);
+        ActionRules rules = new ActionRules(config);
+        this.overview = new OverviewRoutes(config, csrf, rules);
         OperatorService operator = OperatorService.of(config);
         this.reads = new ReadRoutes(config, operator);
-        this.writes = new WriteRoutes(reads, operator);
+        this.writes = new WriteRoutes(reads, operator, rules);
         this.export = new Export(operator.listings(), operator.records());
     }
 
@@ -52,7 +53,7 @@ public final class ApiRouter {
     private void read(String route, Operator operator, HttpServletRequest request, HttpServletResponse response)
             throws IOException {
         switch (route) {
-            case "session" -> overview.session(operator, response);
+            case "session" -> overview.session(operator, request, response);
             case "counts" -> overview.counts(request, response);
             case "records" -> reads.list(request, response);
             case "count" -> reads.count(request, response);

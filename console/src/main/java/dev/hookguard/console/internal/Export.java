@@ -29,7 +29,7 @@ public final class Export {
         this.records = records;
     }
 
-    void stream(ListFilter filter, @Nullable PayloadMatch match, HttpServletResponse response) throws IOException {
+    void stream(ListFilter filter, Narrowing match, HttpServletResponse response) throws IOException {
         response.setStatus(200);
         response.setContentType("application/x-ndjson");
         response.setCharacterEncoding("UTF-8");
@@ -50,8 +50,7 @@ public final class Export {
     }
 
     /** The next page; null after writing a last line that says the export is incomplete, when the store fails. */
-    private @Nullable RecordPage page(
-            ListFilter filter, @Nullable PayloadMatch match, @Nullable String cursor, OutputStream out)
+    private @Nullable RecordPage page(ListFilter filter, Narrowing match, @Nullable String cursor, OutputStream out)
             throws IOException {
         try {
             return listings.page(filter, match, cursor, PAGE);

@@ -9,8 +9,8 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The store's listing narrowed by an optional {@link PayloadMatch}, evaluated here over the store's pages since no
- * store indexes payloads: a page of a matched listing reads store pages until it holds {@code limit} matches, the
+ * The store's listing narrowed by a {@link Narrowing} (a payload match, an exception type), evaluated here over the
+ * store's pages since no store indexes payloads or attempts: a page of a matched listing reads store pages until it holds {@code limit} matches, the
  * store has no more, or {@value #MAX_SCAN} records were read (then it answers what it found and a cursor to go on
  * from, so a request stays bounded). Without a match it is the store's listing as is.
  */
@@ -28,8 +28,8 @@ final class Listings {
     }
 
     /** One page; the cursor is the store's, so a matched walk goes on where the last page stopped reading. */
-    RecordPage page(ListFilter filter, @Nullable PayloadMatch match, @Nullable String cursor, int limit) {
-        if (match == null) {
+    RecordPage page(ListFilter filter, Narrowing match, @Nullable String cursor, int limit) {
+        if (match.isNone()) {
             return store.list(filter, cursor, limit);
         }
         List<EventRecord> found = new ArrayList<>();
@@ -45,8 +45,8 @@ final class Listings {
     }
 
     /** How many records the filter and match select. */
-    long count(ListFilter filter, @Nullable PayloadMatch match) {
-        if (match == null) {
+    long count(ListFilter filter, Narrowing match) {
+        if (match.isNone()) {
             return store.count(filter);
         }
         long count = 0;

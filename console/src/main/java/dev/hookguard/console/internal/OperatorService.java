@@ -141,7 +141,7 @@ public final class OperatorService {
     public Answer list(String endpoint, Params params) {
         try {
             ListFilter filter = filter(endpoint, params);
-            PayloadMatch match = match(params);
+            Narrowing match = match(params);
             int limit = limit(params.value(LIMIT));
             String cursor = params.value(CURSOR);
             RecordPage page;
@@ -231,9 +231,9 @@ public final class OperatorService {
         try {
             ConsoleAction verb = ConsoleAction.parse(action);
             ListFilter filter = filter(endpoint, params);
-            if (match(params) != null) {
-                throw new BadRequestException("a bulk action on a filter cannot use " + PayloadMatch.PARAM
-                        + "; select the records it lists and act on the selection");
+            if (!match(params).isNone()) {
+                throw new BadRequestException("a bulk action on a filter cannot use " + PayloadMatch.PARAM + " or "
+                        + Narrowing.EXCEPTION + "; select the records it lists and act on the selection");
             }
             BulkResult result = actions.all(verb, filter, RecordActions.by(verb, actor, note));
             Map<String, @Nullable Object> body = new LinkedHashMap<>();
@@ -300,9 +300,9 @@ public final class OperatorService {
         }
     }
 
-    /** The payload match the parameters ask for, or null. */
-    static @Nullable PayloadMatch match(Params params) {
-        return PayloadMatch.parse(params.value(PayloadMatch.PARAM));
+    /** The payload match and exception type the parameters ask for. */
+    static Narrowing match(Params params) {
+        return Narrowing.of(params);
     }
 
     /** The filter the parameters ask for on this endpoint; a {@link BadRequestException} naming a bad one. */

@@ -83,6 +83,7 @@
     $('zone').textContent = 'Times in ' + zoneOf(new Date());
     $('f-from-label').textContent = 'Changed from (' + zoneOf(new Date()) + ')';
     if (!session.canWrite) readOnly();
+    else applyRules(session.actions || {});
     fillFilter(session);
     await refresh();
   }
@@ -92,6 +93,32 @@
     document.body.classList.add('read-only');
     document.querySelectorAll('.write').forEach((node) => node.remove());
     document.querySelectorAll('#records th.pick').forEach((node) => node.replaceChildren());
+  }
+
+  // Each action's role and required fields, as the API enforces them: what the operator may not do is removed, what
+  // an action requires is said next to the fields.
+  const FIELD_NAMES = { reason: 'reason', ticketId: 'ticket id', fixSummary: 'fix summary' };
+  function applyRules(actions) {
+    Object.entries(actions).forEach(([action, rule]) => {
+      if (rule.allowed) return;
+      document.querySelectorAll('#actions button[data-action=' + action + '], #bulk-action option[value=' + action + ']')
+        .forEach((node) => node.remove());
+    });
+    const needs = Object.entries(actions).filter(([, rule]) => rule.allowed && rule.requires.length > 0)
+      .map(([action, rule]) => action + ' needs ' + rule.requires.map((f) => FIELD_NAMES[f] || f).join(' and '));
+    $('requirements').textContent = needs.length ? needs.join('; ') + '.' : '';
+    if (!$('bulk-action').options.length) $('bulk').remove();
+  }
+
+  function fields(params, prefix) {
+    params.set('note', $(prefix + 'note').value);
+    params.set('ticketId', $(prefix + 'ticket').value);
+    params.set('fixSummary', $(prefix + 'fix').value);
+    return params;
+  }
+
+  function clearFields(prefix) {
+    ['note', 'ticket', 'fix'].forEach((name) => { $(prefix + name).value = ''; });
   }
 
   function fillFilter(session) {
@@ -128,6 +155,7 @@
       const value = $('f-' + name).value;
       if (value) params.set(name, new Date(value).toISOString());
     });
+    if ($('f-exception').value.trim()) params.set('exception', $('f-exception').value.trim());
     search(params);
     return params;
   }
@@ -294,11 +322,39 @@
     }));
     $('d-body').textContent = payload ? payload.body : '(no payload kept)';
     $('body-view').textContent = payload && payload.bodyEncoding === 'hex' ? 'Show as text' : 'Show as hex';
+    showAttempts(record.attempts || []);
     $('history').tBodies[0].replaceChildren(...record.history.map((entry) => {
       const row = el('tr');
       row.append(timeCell('td', entry.at), el('td', entry.actor), el('td', entry.action), el('td', entry.note || ''));
       return row;
     }));
+  }
+
+  // Every attempt the record keeps, newest first: one line of facts, then what it threw (full width) with its
+  // stack trace folded below.
+  function showAttempts(attempts) {
+    $('d-attempt-count').textContent = '(' + attempts.length + ' kept)';
+    const rows = [...attempts].reverse().flatMap((attempt) => {
+      const row = el('tr', null, { class: 'attempt' });
+      const retry = attempt.retryAfterMs !== null && attempt.retryAfterMs !== undefined
+        ? ' (retry after ' + Math.round(attempt.retryAfterMs / 1000) + ' s)' : '';
+      row.append(timeCell('td', attempt.at), el('td', attempt.source.replace('_', ' ')),
+        el('td', attempt.durationMs + ' ms', { class: 'num' }), el('td', attempt.httpStatus || '—', { class: 'num' }),
+        el('td', (attempt.errorClass || 'ok') + retry));
+      if (!attempt.exceptionClass) return [row];
+      const cell = el('td', null, { colspan: '5' });
+      cell.append(el('div', attempt.exceptionClass + (attempt.message ? ': ' + attempt.message : ''),
+        { class: 'exception' }));
+      if (attempt.stackTrace) {
+        const details = el('details');
+        details.append(el('summary', 'Stack trace'), el('pre', attempt.stackTrace, { class: 'stack-trace' }));
+        cell.append(details);
+      }
+      const traceRow = el('tr', null, { class: 'trace' });
+      traceRow.append(cell);
+      return [row, traceRow];
+    });
+    $('attempts').tBodies[0].replaceChildren(...rows);
   }
 
   // After an action the panel follows the record until it settles (a replay: QUEUED, PROCESSING, then its result),
@@ -316,11 +372,11 @@
   async function act(action) {
     const record = state.selected;
     if (!record) return;
-    const params = new URLSearchParams({ endpoint: record.endpoint, id: record.eventId, note: $('note').value });
+    const params = fields(new URLSearchParams({ endpoint: record.endpoint, id: record.eventId }), '');
     try {
       await post('actions/' + action, params);
       say(action + ' of ' + record.eventId + ': done.', 'ok');
-      $('note').value = '';
+      clearFields('');
       await refresh();
       await follow(record.endpoint, record.eventId);
     } catch (error) {
@@ -330,7 +386,7 @@
 
   async function afterBulk(action, result) {
     say(action + ': ' + result.updated + ' of ' + result.matched + ' records changed.', 'ok');
-    $('bulk-note').value = '';
+    clearFields('bulk-');
     await refresh();
     if (state.selected) await follow(state.selected.endpoint, state.selected.eventId);
   }
@@ -343,8 +399,7 @@
       const text = action + ' ' + count + ' record' + (count === 1 ? '' : 's') + ' of endpoint '
         + $('f-endpoint').value + ' that match the filter?';
       if (!(await confirmed(text))) return;
-      const params = filterParams();
-      params.set('note', $('bulk-note').value);
+      const params = fields(filterParams(), 'bulk-');
       await afterBulk(action, await post('bulk/' + action, params));
     } catch (error) {
       say(error.message, 'error');
@@ -359,7 +414,7 @@
       const text = action + ' ' + ids.length + ' selected record' + (ids.length === 1 ? '' : 's') + ' of endpoint '
         + endpoint + '?';
       if (!(await confirmed(text))) return;
-      const params = new URLSearchParams({ endpoint, note: $('bulk-note').value });
+      const params = fields(new URLSearchParams({ endpoint }), 'bulk-');
       ids.forEach((id) => params.append('id', id));
       const result = await post('selected/' + action, params);
       state.picked.clear();
