@@ -221,8 +221,11 @@ public record ConsoleConfig(
          * ConsoleConfig#actionFields()}. For example {@code action("skip", "senior", TICKET_ID)}.
          */
         public Builder action(String action, String role, String... requiredFields) {
+            Set<String> fields = new java.util.HashSet<>(java.util.Arrays.asList(requiredFields));
+            ActionRules.roles(Map.of(action, role)); // validated now, naming the action
+            ActionRules.fields(Map.of(action, fields));
             actionRoles.put(action, role);
-            actionFields.put(action, Set.of(requiredFields));
+            actionFields.put(action, fields);
             return this;
         }
 

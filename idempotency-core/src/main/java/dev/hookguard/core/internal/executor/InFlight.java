@@ -128,7 +128,9 @@ public final class InFlight implements Start {
         StoredResponse capped = response.capped(policy.responseBodyCap());
         Classification classification = Classification.of(response.status());
         if (classification == Classification.SUCCESS) {
-            return complete(Completion.succeeded(capped).withAttempt(answered(response.status(), null, null)));
+            // A first attempt that succeeds logs nothing: the record says it all, and the hot path stays as small.
+            return complete(Completion.succeeded(capped)
+                    .withAttempt(attempt == 1 ? null : answered(response.status(), null, null)));
         }
         ErrorClass classified = classifier.ofStatus(response.status());
         errorClass = classified;

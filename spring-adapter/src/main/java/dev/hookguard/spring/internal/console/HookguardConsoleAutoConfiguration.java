@@ -95,6 +95,18 @@ public class HookguardConsoleAutoConfiguration {
                 .redaction(HeaderRedaction.defaultsPlus(Set.copyOf(properties.getRedactHeaders())))
                 .stalledAfter(endpoint -> stalled.getOrDefault(endpoint, RecoveryConfig.DEFAULT_STALLED_AFTER))
                 .replayListener(replayListener.getIfAvailable(() -> wakeUp(filter)));
+        properties.getActions().forEach((action, rule) -> {
+            try {
+                config.action(
+                        action,
+                        rule.getRole() == null ? ConsoleConfig.DEFAULT_ACTION_ROLE : rule.getRole(),
+                        rule.getRequires().toArray(String[]::new));
+            } catch (IllegalArgumentException e) {
+                throw new HookguardConfigurationException(
+                        "hookguard.console.actions." + action + ": " + e.getMessage(),
+                        "Name an action of " + ConsoleConfig.ACTIONS + " and fields of reason, ticketId, fixSummary.");
+            }
+        });
         if (properties.getCsrfKey() != null) {
             config.csrfKey(properties.getCsrfKey().getBytes(StandardCharsets.UTF_8));
         }

@@ -2,7 +2,9 @@ package dev.hookguard.spring.internal.console;
 
 import dev.hookguard.console.ServletRoleAuthorizer;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
@@ -96,6 +98,46 @@ public class HookguardConsoleProperties {
 
     public void setCsrfKey(@Nullable String csrfKey) {
         this.csrfKey = csrfKey;
+    }
+
+    /**
+     * Per action (replay, requeue, resolve, skip, pause, resume): the role that may take it and the fields it requires
+     * (reason, ticketId, fixSummary); unset actions keep ConsoleConfig's defaults (any operator, a reason to resolve).
+     */
+    private Map<String, Action> actions = new LinkedHashMap<>();
+
+    public Map<String, Action> getActions() {
+        return actions;
+    }
+
+    public void setActions(Map<String, Action> actions) {
+        this.actions = actions;
+    }
+
+    /** {@code hookguard.console.actions.<action>.*}: who may take one action and what it requires. */
+    public static class Action {
+
+        /** The role that may take the action; unset is operator, any operator with write access. */
+        private @Nullable String role;
+
+        /** The fields the action requires: reason, ticketId, fixSummary. */
+        private List<String> requires = new ArrayList<>();
+
+        public @Nullable String getRole() {
+            return role;
+        }
+
+        public void setRole(@Nullable String role) {
+            this.role = role;
+        }
+
+        public List<String> getRequires() {
+            return requires;
+        }
+
+        public void setRequires(List<String> requires) {
+            this.requires = requires;
+        }
     }
 
     public List<String> getRedactHeaders() {
