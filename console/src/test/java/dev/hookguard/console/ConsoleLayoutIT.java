@@ -42,6 +42,8 @@ class ConsoleLayoutIT {
             + " serialize access due to concurrent update (SQLState 40001) at org.postgresql.core.v3"
             + ".QueryExecutorImpl.receiveErrorResponse(QueryExecutorImpl.java:2725)";
 
+    static final String ERIN_TOKEN = "erin-token-0123456789ab";
+
     @TempDir
     Path profile;
 
@@ -82,8 +84,11 @@ class ConsoleLayoutIT {
         server = ConsoleServer.start(
                 ConsoleConfig.custom(store)
                         .endpoints("stripe")
-                        .authorizer(BearerTokenAuthorizer.parse("alice:write:" + AbstractConsoleApiIT.WRITER_TOKEN
-                                + ",bob:read:" + AbstractConsoleApiIT.READER_TOKEN))
+                        .authorizer(BearerTokenAuthorizer.parse("alice:write+senior:"
+                                + AbstractConsoleApiIT.WRITER_TOKEN
+                                + ",bob:read:" + AbstractConsoleApiIT.READER_TOKEN
+                                + ",erin:write:" + ERIN_TOKEN))
+                        .action("skip", "senior", ConsoleConfig.TICKET_ID)
                         .replayListener(endpoint -> hookguard.dispatcher().ifPresent(d -> d.wake(endpoint)))
                         .build(),
                 hookguard,
@@ -161,7 +166,8 @@ class ConsoleLayoutIT {
         pick(id(5));
         assertThat(page.text("#bulk-selected")).isEqualTo("Apply to 2 selected");
         new Select(page.browser.findElement(By.id("bulk-action"))).selectByValue("skip");
-        page.browser.findElement(By.id("bulk-note")).sendKeys("duplicates of INC-42");
+        page.browser.findElement(By.id("bulk-note")).sendKeys("duplicates");
+        page.browser.findElement(By.id("bulk-ticket")).sendKeys("INC-42");
         page.screenshot("selection-1280x800.png");
         page.click("#bulk-selected");
         assertThat(page.confirm()).isEqualTo("skip 2 selected records of endpoint stripe?");
@@ -195,6 +201,21 @@ class ConsoleLayoutIT {
                 .isEmpty();
         assertThat(page.field("Status")).isEqualTo("DEAD");
         page.screenshot("reader-1280x800.png");
+    }
+
+    @Test
+    void shouldShowOnlyTheActionsTheRoleAllowsAndWhatEachNeeds() {
+        signInAs(1280, 800, ERIN_TOKEN, "Signed in as erin");
+        page.open("stripe", id(2));
+
+        assertThat(page.browser.findElements(By.cssSelector("#actions button[data-action]")))
+                .extracting(b -> b.getAttribute("data-action"))
+                .containsExactly("replay", "requeue", "resolve");
+        assertThat(new Select(page.browser.findElement(By.id("bulk-action"))).getOptions())
+                .extracting(o -> o.getAttribute("value"))
+                .containsExactly("replay", "requeue", "resolve");
+        assertThat(page.text("#requirements")).isEqualTo("resolve needs reason.");
+        page.screenshot("roles-erin-1280x800.png");
     }
 
     @Test
