@@ -185,7 +185,7 @@ class ConsoleLayoutIT {
                     .isEqualTo(
                             picked
                                     ? List.of(org.assertj.core.groups.Tuple.tuple(
-                                            "alice", "skip", "duplicates of INC-42"))
+                                            "alice", "skip", "duplicates | ticket INC-42"))
                                     : List.of());
         }
         assertThat(page.text("#bulk-selected")).isEqualTo("Apply to 0 selected");
