@@ -6,8 +6,10 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -34,7 +36,8 @@ public final class BearerTokenAuthorizer implements ConsoleAuthorizer {
     }
 
     /**
-     * Operators from a specification such as {@code alice:write:s3cr3t-token-of-alice,ci:read:another-token}.
+     * Operators from a specification such as {@code alice:write:s3cr3t-token-of-alice,ci:read:another-token}; the
+     * access may name further roles for the actions that need one, {@code carol:write+senior+lead:token}.
      *
      * @throws IllegalArgumentException naming the bad entry (by its name, never its token)
      */
@@ -81,13 +84,21 @@ public final class BearerTokenAuthorizer implements ConsoleAuthorizer {
             throw new IllegalArgumentException(
                     "console token entry for '" + name + "' must be name:access:token (access read or write)");
         }
-        Operator.Access access = access(name, parts[1].trim());
+        String[] grant = parts[1].trim().split("\\+");
+        Operator.Access access = access(name, grant[0].trim());
+        Set<String> roles = new LinkedHashSet<>();
+        for (int i = 1; i < grant.length; i++) {
+            if (grant[i].isBlank()) {
+                throw new IllegalArgumentException("console token entry for '" + name + "' has an empty role");
+            }
+            roles.add(grant[i].trim());
+        }
         String token = parts[2].trim();
         if (token.length() < MIN_TOKEN_LENGTH) {
             throw new IllegalArgumentException("console token of '" + name + "' must be at least " + MIN_TOKEN_LENGTH
                     + " characters but has " + token.length());
         }
-        return new Entry(new Operator(name, access), sha256(token));
+        return new Entry(new Operator(name, access, roles), sha256(token));
     }
 
     private static Operator.Access access(String name, String access) {

@@ -2,6 +2,7 @@ package dev.hookguard.console;
 
 import dev.hookguard.servlet.HookguardSettings;
 import jakarta.servlet.http.HttpServletRequest;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -46,8 +47,10 @@ public interface ConsoleAuthorizer {
      *
      * @param name the operator's name, not blank
      * @param access whether the operator may only read or also act
+     * @param roles further roles the authorizer knows of the operator (a bearer token's {@code write+senior}), for
+     *     the actions that need one ({@link ConsoleConfig#actionRoles()}); the request's own roles count too
      */
-    public record Operator(String name, Access access) {
+    public record Operator(String name, Access access, Set<String> roles) {
 
         /** What an operator may do; {@link #WRITE} includes {@link #READ}. */
         public enum Access {
@@ -67,6 +70,12 @@ public interface ConsoleAuthorizer {
             if (access == null) {
                 throw new IllegalArgumentException("access of operator '" + name + "' must not be null");
             }
+            roles = Set.copyOf(roles);
+        }
+
+        /** An operator without further roles. */
+        public Operator(String name, Access access) {
+            this(name, access, Set.of());
         }
 
         /** True when the operator may list, inspect and export records. */

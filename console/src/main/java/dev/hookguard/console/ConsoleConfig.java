@@ -1,5 +1,6 @@
 package dev.hookguard.console;
 
+import dev.hookguard.console.internal.ActionRules;
 import dev.hookguard.console.internal.CsrfTokens;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
@@ -13,6 +14,8 @@ import dev.hookguard.servlet.internal.config.SettingNames;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -36,6 +39,11 @@ import org.jspecify.annotations.Nullable;
  *     stalled: the endpoint's own setting ({@code RecoveryConfig.stalledAfter}), the one the Sweeper and the Actuator
  *     read too
  * @param replayListener told after each replay (the dispatcher's hook)
+ * @param actionRoles per action ({@code replay requeue resolve skip pause resume}), the role that may take it: {@value
+ *     #DEFAULT_ACTION_ROLE} (the default) is every operator with write access; any other role needs write access and
+ *     that role ({@code HttpServletRequest.isUserInRole}, or a bearer token's {@code write+role})
+ * @param actionFields per action, the fields it requires: {@value #REASON} (the note), {@value #TICKET_ID}, {@value
+ *     #FIX_SUMMARY}; by default a resolve requires a reason
  */
 public record ConsoleConfig(
         OperatorStore store,
@@ -48,7 +56,9 @@ public record ConsoleConfig(
         int pageSize,
         int maxPageSize,
         Function<String, Duration> stalledAfter,
-        ReplayListener replayListener) {
+        ReplayListener replayListener,
+        Map<String, String> actionRoles,
+        Map<String, Set<String>> actionFields) {
 
     /** Default path the console is mounted at (Spring Boot's {@code hookguard.console.path}). */
     public static final String DEFAULT_PATH = "/hookguard/console";
@@ -56,6 +66,18 @@ public record ConsoleConfig(
     public static final int DEFAULT_PAGE_SIZE = 50;
     /** Default most records per page: 500. */
     public static final int DEFAULT_MAX_PAGE_SIZE = 500;
+    /** Default role of every action: {@code operator}, any operator with write access. */
+    public static final String DEFAULT_ACTION_ROLE = "operator";
+    /** The required field of the reason: the action's note. */
+    public static final String REASON = "reason";
+    /** The required field of a ticket id. */
+    public static final String TICKET_ID = "ticketId";
+    /** The required field of a fix summary. */
+    public static final String FIX_SUMMARY = "fixSummary";
+    /** The actions whose role and fields can be set. */
+    public static final Set<String> ACTIONS = Set.of("replay", "requeue", "resolve", "skip", "pause", "resume");
+    /** Default required fields: a resolve needs a reason. */
+    public static final Map<String, Set<String>> DEFAULT_ACTION_FIELDS = Map.of("resolve", Set.of(REASON));
 
     /** A copy of the key. */
     @Override
@@ -88,6 +110,8 @@ public record ConsoleConfig(
         if (stalledAfter == null) {
             throw new IllegalArgumentException("stalledAfter must be set");
         }
+        actionRoles = ActionRules.roles(actionRoles);
+        actionFields = ActionRules.fields(actionFields);
         for (String endpoint : endpoints) {
             Duration stalled = stalledAfter.apply(endpoint);
             if (stalled == null || stalled.isNegative()) {
@@ -120,6 +144,8 @@ public record ConsoleConfig(
         private int maxPageSize = DEFAULT_MAX_PAGE_SIZE;
         private Function<String, Duration> stalledAfter = endpoint -> ListFilter.DEFAULT_STALLED_AFTER;
         private ReplayListener replayListener = ReplayListener.NONE;
+        private final Map<String, String> actionRoles = new HashMap<>();
+        private final Map<String, Set<String>> actionFields = new HashMap<>(DEFAULT_ACTION_FIELDS);
 
         private Builder(OperatorStore store, RecordFinder finder) {
             this.store = store;
@@ -153,6 +179,15 @@ public record ConsoleConfig(
                 if (console.getMaxPageSize() != null) {
                     maxPageSize(console.getMaxPageSize());
                 }
+                console.getActions()
+                        .forEach((action, rule) -> SettingNames.named(
+                                prefix + "console.actions." + action,
+                                () -> action(
+                                        action,
+                                        rule.getRole() == null ? DEFAULT_ACTION_ROLE : rule.getRole(),
+                                        rule.getRequires() == null
+                                                ? new String[0]
+                                                : rule.getRequires().toArray(String[]::new))));
                 return this;
             });
         }
@@ -226,6 +261,19 @@ public record ConsoleConfig(
             return this;
         }
 
+        /**
+         * Who may take {@code action} and what it requires; see {@link ConsoleConfig#actionRoles()} and {@link
+         * ConsoleConfig#actionFields()}. For example {@code action("skip", "senior", TICKET_ID)}.
+         */
+        public Builder action(String action, String role, String... requiredFields) {
+            Set<String> fields = new java.util.HashSet<>(java.util.Arrays.asList(requiredFields));
+            ActionRules.roles(Map.of(action, role)); // validated now, naming the action
+            ActionRules.fields(Map.of(action, fields));
+            actionRoles.put(action, role);
+            actionFields.put(action, fields);
+            return this;
+        }
+
         /** The configuration; throws {@link IllegalArgumentException} naming the first bad field. */
         public ConsoleConfig build() {
             byte[] key = csrfKey != null ? csrfKey : CsrfTokens.randomKey();
@@ -240,7 +288,9 @@ public record ConsoleConfig(
                     pageSize,
                     maxPageSize,
                     stalledAfter,
-                    replayListener);
+                    replayListener,
+                    actionRoles,
+                    actionFields);
         }
     }
 

@@ -7,6 +7,7 @@ import dev.hookguard.console.internal.ConsoleInitParams;
 import dev.hookguard.console.internal.Json;
 import dev.hookguard.core.StoreUnavailableException;
 import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRegistration;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -14,7 +15,10 @@ import java.io.IOException;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The operator console: a dead-letter web page and the JSON API it uses, under the servlet's mapping (for
@@ -35,6 +39,7 @@ public class ConsoleServlet extends HttpServlet {
     public static final String CONFIG_ATTRIBUTE = ConsoleConfig.class.getName();
 
     private static final long serialVersionUID = 1L;
+    private static final Logger LOG = LoggerFactory.getLogger(ConsoleServlet.class);
 
     private transient @Nullable ConsoleConfig config;
     private transient @Nullable ApiRouter api;
@@ -55,6 +60,20 @@ public class ConsoleServlet extends HttpServlet {
             configured = attribute instanceof ConsoleConfig fromContext ? fromContext : fromInitParams();
         }
         api = new ApiRouter(configured);
+        LOG.info("Hookguard console at {} (endpoints {})", pages(), configured.endpoints());
+    }
+
+    /** Where the page is: the context path and each of the servlet's mappings, without their {@code /*}. */
+    private String pages() {
+        ServletRegistration registration = getServletContext().getServletRegistration(getServletName());
+        String context = getServletContext().getContextPath();
+        if (registration == null || registration.getMappings().isEmpty()) {
+            return context + "/ (servlet " + getServletName() + ")";
+        }
+        return registration.getMappings().stream()
+                .map(mapping ->
+                        context + (mapping.endsWith("/*") ? mapping.substring(0, mapping.length() - 1) : mapping))
+                .collect(Collectors.joining(", "));
     }
 
     private ConsoleConfig fromInitParams() throws ServletException {

@@ -121,6 +121,11 @@ class ConsolePageIT {
     }
 
     static ChromeDriver chromium(Path profile) {
+        return chromium(profile, 1366, 900);
+    }
+
+    /** Headless Chromium with a window of this size (CSS pixels). */
+    static ChromeDriver chromium(Path profile, int width, int height) {
         ChromeOptions options = new ChromeOptions()
                 .setBinary(CHROMIUM)
                 .addArguments(
@@ -132,7 +137,7 @@ class ConsolePageIT {
                         "--no-first-run",
                         "--disable-component-update",
                         "--disable-sync",
-                        "--window-size=1366,900",
+                        "--window-size=" + width + "," + height,
                         "--user-data-dir=" + profile.toAbsolutePath());
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(new File(CHROMEDRIVER))

@@ -309,4 +309,71 @@ class ConsoleReadApiIT extends AbstractConsoleApiIT {
         assertThat(script.statusCode()).isEqualTo(200);
         assertThat(anonymous.get("assets/ConsoleServlet.class").statusCode()).isEqualTo(404);
     }
+
+    @Test
+    void shouldFindRecordsByAJsonPointerIntoThePayload() {
+        seeds.dead(
+                pay("m-1"),
+                ErrorClass.TIMEOUT,
+                "x",
+                Seeds.payload("{\"data\":{\"object\":{\"customer\":\"cus_123\"}}}"));
+        seeds.dead(
+                pay("m-2"),
+                ErrorClass.TIMEOUT,
+                "x",
+                Seeds.payload("{\"data\":{\"object\":{\"customer\":\"cus_999\"}}}"));
+        seeds.dead(pay("m-3"), ErrorClass.TIMEOUT, "x", Seeds.payload("not json at all"));
+        seeds.dead(pay("m-4"), ErrorClass.TIMEOUT, "x", Seeds.payload("{\"data\":{\"amount\":1200}}"));
+        String match = "&match=" + ApiClient.encode("/data/object/customer = cus_123");
+
+        assertThat(ids("endpoint=" + pay + match)).containsExactly("m-1");
+        assertThat(ids("endpoint=" + pay + "&limit=1&match=" + ApiClient.encode("/data/amount=\"1200\"")))
+                .containsExactly("m-4");
+        assertThat(json(writer.get("api/count?endpoint=" + pay + match), 200)).containsEntry("count", 1L);
+        assertThat(error(writer.get("api/records?endpoint=" + pay + "&match=customer"), 400))
+                .startsWith("match must be a JSON pointer, '=' and a value");
+        assertThat(error(
+                        writer.post(
+                                "api/bulk/skip?match=" + ApiClient.encode("/data/amount=1200"),
+                                java.util.Map.of("endpoint", pay)),
+                        400))
+                .contains("select the records");
+    }
+
+    @Test
+    void shouldShowTheAttemptLogAndFilterByTheExceptionType() {
+        seeds.deadAfter(
+                pay("x-timeout"),
+                "java.lang.IllegalStateException: ledger",
+                Seeds.payload("{}"),
+                Seeds.thrown(
+                        new IllegalStateException("ledger"), new java.net.SocketTimeoutException("Read timed out")),
+                new java.net.SocketTimeoutException("Read timed out again"));
+        seeds.deadAfter(
+                pay("x-state"),
+                "java.lang.IllegalStateException: ledger",
+                Seeds.payload("{}"),
+                Seeds.thrown(new IllegalStateException("ledger"), new RuntimeException("cause")));
+        seeds.dead(pay("x-plain"), ErrorClass.EXCEPTION, "java.lang.IllegalArgumentException: amount");
+
+        Map<String, Object> record = json(writer.get("api/record?endpoint=" + pay + "&id=x-timeout"), 200);
+        List<Map<String, Object>> attempts = objects(record.get("attempts"));
+        assertThat(attempts).hasSize(2);
+        assertThat(attempts.get(0))
+                .containsEntry("source", "sender")
+                .containsEntry("exceptionClass", "java.lang.IllegalStateException")
+                .containsEntry("message", "ledger")
+                .containsEntry("errorClass", "exception")
+                .containsEntry("retryAfterMs", 30_000L);
+        assertThat((String) attempts.get(0).get("stackTrace"))
+                .contains("Caused by: java.net.SocketTimeoutException: Read timed out");
+        assertThat(attempts.get(1))
+                .containsEntry("source", "receiver_retry")
+                .containsEntry("message", "Read timed out again");
+        assertThat(ids("endpoint=" + pay + "&exception=SocketTimeoutException")).containsExactly("x-timeout");
+        assertThat(ids("endpoint=" + pay + "&exception=java.lang.IllegalStateException"))
+                .containsExactly("x-state");
+        assertThat(ids("endpoint=" + pay + "&exception=IllegalArgumentException"))
+                .containsExactly("x-plain");
+    }
 }

@@ -188,4 +188,43 @@ class ConsoleWriteApiIT extends AbstractConsoleApiIT {
                 .containsEntry("count", (long) total);
         assertThat(replayed).containsExactly(pay); // once per bulk, for the endpoint
     }
+
+    @Test
+    void shouldActOnExactlyTheSelectedRecords() {
+        seedMixed();
+
+        Map<String, Object> answer = json(
+                writer.post(
+                        "api/selected/skip?id=d-timeout-1&id=r-schema-1&id=no-such-record",
+                        Map.of("endpoint", pay, "note", "duplicates of INC-42")),
+                200);
+
+        assertThat(answer).containsEntry("action", "skip");
+        assertThat(answer).containsEntry("matched", 3L);
+        assertThat(answer).containsEntry("updated", 2L);
+        assertThat(objects(answer.get("results")))
+                .extracting(r -> r.get("eventId"), r -> r.get("outcome"))
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("d-timeout-1", "UPDATED"),
+                        org.assertj.core.groups.Tuple.tuple("r-schema-1", "UPDATED"),
+                        org.assertj.core.groups.Tuple.tuple("no-such-record", "NOT_FOUND"));
+        assertThat(status(pay("d-timeout-1"))).isEqualTo(RecordStatus.SUCCEEDED);
+        assertThat(status(pay("r-schema-1"))).isEqualTo(RecordStatus.SUCCEEDED);
+        assertThat(status(pay("d-network-1"))).isEqualTo(RecordStatus.DEAD);
+        assertThat(find(pay("d-timeout-1")).history())
+                .extracting(AuditEntry::actor, AuditEntry::action, AuditEntry::note)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("alice", "skip", "duplicates of INC-42"));
+    }
+
+    @Test
+    void shouldRefuseAnEmptySelectionAndAReadersSelection() {
+        seedMixed();
+
+        assertThat(error(writer.post("api/selected/skip", Map.of("endpoint", pay)), 400))
+                .isEqualTo("a selection must name 1 to 500 ids but named 0");
+        assertThat(reader.post("api/selected/skip?id=d-timeout-1", Map.of("endpoint", pay))
+                        .statusCode())
+                .isEqualTo(403);
+        assertThat(status(pay("d-timeout-1"))).isEqualTo(RecordStatus.DEAD);
+    }
 }

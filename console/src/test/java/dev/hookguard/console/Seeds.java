@@ -2,6 +2,7 @@ package dev.hookguard.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.hookguard.core.Attempt;
 import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.Completion;
 import dev.hookguard.core.ErrorClass;
@@ -15,6 +16,7 @@ import dev.hookguard.core.StoredResponse;
 import dev.hookguard.core.WriteOutcome;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
@@ -51,6 +53,43 @@ final class Seeds {
         assertThat(store.fail(key, token, new Failure(payload, error, errorClass), ONE_ATTEMPT))
                 .isInstanceOf(WriteOutcome.Recorded.class);
         nextMillisecond();
+    }
+
+    /**
+     * DEAD after one failed attempt per exception, each kept in the record's attempt log with its real stack trace
+     * (first attempt from the sender, later ones as receiver retries); the last error is {@code error}.
+     */
+    void deadAfter(EventKey key, String error, Payload payload, Throwable... thrown) {
+        IdempotencyPolicy policy =
+                IdempotencyPolicy.custom().maxAttempts(thrown.length).build();
+        for (int i = 0; i < thrown.length; i++) {
+            long token = claim(key, payload, policy);
+            Attempt attempt = Attempt.threw(
+                    Instant.now(),
+                    Duration.ofMillis(120L + 40L * i),
+                    i == 0 ? Attempt.Source.SENDER : Attempt.Source.RECEIVER_RETRY,
+                    thrown[i],
+                    ErrorClass.EXCEPTION,
+                    i + 1 < thrown.length ? Duration.ofSeconds(30L << i) : null);
+            assertThat(store.fail(
+                            key, token, new Failure(payload, error, ErrorClass.EXCEPTION).withAttempt(attempt), policy))
+                    .isInstanceOf(WriteOutcome.Recorded.class);
+        }
+        nextMillisecond();
+    }
+
+    /** An exception thrown through a few frames and a cause, as a handler's would be. */
+    static Exception thrown(Exception error, Exception cause) {
+        try {
+            try {
+                throw cause;
+            } catch (Exception e) {
+                error.initCause(e);
+                throw error;
+            }
+        } catch (Exception e) {
+            return e;
+        }
     }
 
     void dead(EventKey key, ErrorClass errorClass, String error) {

@@ -15,6 +15,11 @@ public enum ErrorClass {
     SERVER_ERROR("server_error"),
     /** The handler threw an exception no other class describes. */
     EXCEPTION("exception"),
+    /**
+     * The handler answered 401 or 403: it, or something it called, refused our credentials (a rotated key, a revoked
+     * token). A rejection like any final 4xx, told apart so that it can be alerted on and replayed once fixed.
+     */
+    AUTH("auth"),
     /** The handler refused the event with a non-retryable 4xx: a REJECTED record's default class. */
     CLIENT_ERROR("client_error"),
     /** The event's content did not match what the handler expects (a mapped parse or validation error). */

@@ -26,6 +26,8 @@ import org.jspecify.annotations.Nullable;
  * @param nextAttemptAt the due time while the record is in the due queue (QUEUED, or FAILED with a
  *     receiver retry), else null
  * @param history the operator actions on the record, oldest first, at most {@link AuditEntry#MAX_HISTORY}
+ * @param attemptLog the handler's attempts that recorded a verdict, oldest first, the newest {@link
+ *     IdempotencyPolicy#attemptLog()} kept
  */
 public record EventRecord(
         EventKey key,
@@ -41,11 +43,67 @@ public record EventRecord(
         Instant updatedAt,
         @Nullable ErrorClass errorClass,
         @Nullable Instant nextAttemptAt,
-        List<AuditEntry> history) {
+        List<AuditEntry> history,
+        List<Attempt> attemptLog) {
 
-    /** Copies the history. */
+    /** Copies the history and the attempt log. */
     public EventRecord {
         history = List.copyOf(history);
+        attemptLog = List.copyOf(attemptLog);
+    }
+
+    /** A record without an attempt log. */
+    public EventRecord(
+            EventKey key,
+            RecordStatus status,
+            Fingerprint fingerprint,
+            long token,
+            int attempts,
+            @Nullable Instant leaseUntil,
+            @Nullable StoredResponse response,
+            @Nullable Payload payload,
+            @Nullable String lastError,
+            Instant createdAt,
+            Instant updatedAt,
+            @Nullable ErrorClass errorClass,
+            @Nullable Instant nextAttemptAt,
+            List<AuditEntry> history) {
+        this(
+                key,
+                status,
+                fingerprint,
+                token,
+                attempts,
+                leaseUntil,
+                response,
+                payload,
+                lastError,
+                createdAt,
+                updatedAt,
+                errorClass,
+                nextAttemptAt,
+                history,
+                List.of());
+    }
+
+    /** This record with this attempt log. */
+    public EventRecord withAttemptLog(List<Attempt> log) {
+        return new EventRecord(
+                key,
+                status,
+                fingerprint,
+                token,
+                attempts,
+                leaseUntil,
+                response,
+                payload,
+                lastError,
+                createdAt,
+                updatedAt,
+                errorClass,
+                nextAttemptAt,
+                history,
+                log);
     }
 
     /** True while the record waits in the due queue. */
@@ -69,6 +127,7 @@ public record EventRecord(
                 updatedAt,
                 errorClass,
                 nextAttemptAt,
-                history);
+                history,
+                attemptLog);
     }
 }

@@ -13,9 +13,16 @@ import java.time.Duration;
  * @param maxAttempts how many handler runs an event gets before it turns DEAD
  * @param responseBodyCap the largest response body stored for replay, in bytes; a larger one is stored
  *     without its body
+ * @param attemptLog how many of its newest attempts a record keeps (time, source, status, class, exception, stack
+ *     trace), 0 for none
  */
 public record IdempotencyPolicy(
-        Duration lease, Duration retention, Duration deadRetention, int maxAttempts, int responseBodyCap) {
+        Duration lease,
+        Duration retention,
+        Duration deadRetention,
+        int maxAttempts,
+        int responseBodyCap,
+        int attemptLog) {
 
     /** Default lease: 30 seconds. */
     public static final Duration DEFAULT_LEASE = Duration.ofSeconds(30);
@@ -27,6 +34,11 @@ public record IdempotencyPolicy(
     public static final int DEFAULT_MAX_ATTEMPTS = 5;
     /** Default response body cap: 64 KiB. */
     public static final int DEFAULT_RESPONSE_BODY_CAP = 64 * 1024;
+
+    /** Default attempt log: the newest 10 attempts of a record. */
+    public static final int DEFAULT_ATTEMPT_LOG = 10;
+    /** The longest attempt log: 100 attempts. */
+    public static final int MAX_ATTEMPT_LOG = 100;
 
     /** Shortest allowed lease and retention: one millisecond, the stores' resolution. */
     private static final Duration MIN_DURATION = Duration.ofMillis(1);
@@ -42,9 +54,13 @@ public record IdempotencyPolicy(
         if (responseBodyCap < 0) {
             throw new IllegalArgumentException("responseBodyCap must not be negative but was " + responseBodyCap);
         }
+        if (attemptLog < 0 || attemptLog > MAX_ATTEMPT_LOG) {
+            throw new IllegalArgumentException(
+                    "attemptLog must be between 0 and " + MAX_ATTEMPT_LOG + " but was " + attemptLog);
+        }
     }
 
-    /** The defaults: lease 30 s, retention 7 days, dead letters 30 days, 5 attempts, 64 KiB. */
+    /** The defaults: lease 30 s, retention 7 days, dead letters 30 days, 5 attempts, 64 KiB, 10 attempts logged. */
     public static IdempotencyPolicy ofDefaults() {
         return custom().build();
     }
@@ -61,7 +77,8 @@ public record IdempotencyPolicy(
                 .retention(policy.retention)
                 .deadRetention(policy.deadRetention)
                 .maxAttempts(policy.maxAttempts)
-                .responseBodyCap(policy.responseBodyCap);
+                .responseBodyCap(policy.responseBodyCap)
+                .attemptLog(policy.attemptLog);
     }
 
     private static void requireAtLeastOneMilli(String name, Duration value) {
@@ -77,6 +94,7 @@ public record IdempotencyPolicy(
         private Duration deadRetention = DEFAULT_DEAD_RETENTION;
         private int maxAttempts = DEFAULT_MAX_ATTEMPTS;
         private int responseBodyCap = DEFAULT_RESPONSE_BODY_CAP;
+        private int attemptLog = DEFAULT_ATTEMPT_LOG;
 
         private Builder() {}
 
@@ -110,9 +128,15 @@ public record IdempotencyPolicy(
             return this;
         }
 
+        /** See {@link IdempotencyPolicy#attemptLog()}. */
+        public Builder attemptLog(int attemptLog) {
+            this.attemptLog = attemptLog;
+            return this;
+        }
+
         /** The policy; throws {@link IllegalArgumentException} naming the first bad field. */
         public IdempotencyPolicy build() {
-            return new IdempotencyPolicy(lease, retention, deadRetention, maxAttempts, responseBodyCap);
+            return new IdempotencyPolicy(lease, retention, deadRetention, maxAttempts, responseBodyCap, attemptLog);
         }
     }
 }

@@ -39,7 +39,8 @@ public final class JdbcSchema {
     static final List<Migration> MIGRATIONS = List.of(
             new Migration("V1__create_hookguard_events", "endpoint", null),
             new Migration("V2__recovery", "next_attempt_at", null),
-            new Migration("V3__inline_bodies", "payload_body", JdbcDialect.H2));
+            new Migration("V3__inline_bodies", "payload_body", JdbcDialect.H2),
+            new Migration("V5__attempts", "attempt_log", null));
 
     private static final String RESOURCES = "/dev/hookguard/jdbc/";
 

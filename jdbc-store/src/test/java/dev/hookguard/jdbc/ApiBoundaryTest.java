@@ -18,6 +18,7 @@ class ApiBoundaryTest {
             Set.of("dev.hookguard.jdbc"),
             9,
             Set.of(
+                    "dev.hookguard.core.internal.AttemptLog",
                     "dev.hookguard.core.internal.AuditHistory",
                     "dev.hookguard.core.internal.HeadersCodec",
                     "dev.hookguard.core.internal.executor.Classification"),

@@ -25,8 +25,12 @@ class JdbcSchemaTest {
                 .extracting(JdbcSchema.Migration::name)
                 .containsExactlyElementsOf(
                         dialect == JdbcDialect.H2
-                                ? List.of("V1__create_hookguard_events", "V2__recovery", "V3__inline_bodies")
-                                : List.of("V1__create_hookguard_events", "V2__recovery"));
+                                ? List.of(
+                                        "V1__create_hookguard_events",
+                                        "V2__recovery",
+                                        "V3__inline_bodies",
+                                        "V5__attempts")
+                                : List.of("V1__create_hookguard_events", "V2__recovery", "V5__attempts"));
     }
 
     @ParameterizedTest

@@ -1,5 +1,6 @@
 package dev.hookguard.redis;
 
+import dev.hookguard.core.Attempt;
 import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
@@ -7,6 +8,7 @@ import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoredResponse;
+import dev.hookguard.core.internal.AttemptLog;
 import dev.hookguard.core.internal.HeadersCodec;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -42,6 +44,8 @@ import org.jspecify.annotations.Nullable;
  *       FAILED</td></tr>
  *   <tr><td>{@code h}</td><td>operator history, JSON ({@link HistoryCodec})</td><td>after an operator
  *       action</td></tr>
+ *   <tr><td>{@code a}</td><td>attempt log, JSON Lines of {@link AttemptLog}, the newest {@code attemptLog} of the
+ *       policy</td><td>after a verdict that carried its attempt</td></tr>
  * </table>
  */
 final class RecordCodec {
@@ -82,7 +86,17 @@ final class RecordCodec {
                 meta.updatedAt(),
                 hash.containsKey("x") ? ErrorClass.fromCode(text(hash, "x")) : null,
                 hash.containsKey("n") ? instant(hash, "n") : null,
-                HistoryCodec.decode(hash.get("h")));
+                HistoryCodec.decode(hash.get("h")),
+                AttemptLog.decode(hash.containsKey("a") ? new String(hash.get("a"), StandardCharsets.UTF_8) : null));
+    }
+
+    /** The attempt as the line {@code log_attempt} appends to field {@code a}; empty for none. */
+    static byte[] attempt(@Nullable Attempt attempt) {
+        if (attempt == null) {
+            return new byte[0];
+        }
+        String line = AttemptLog.line(attempt);
+        return line.substring(0, line.length() - 1).getBytes(StandardCharsets.UTF_8);
     }
 
     /** The response as the reply of {@code claim.lua} lists it: status, content type, body, omitted. */

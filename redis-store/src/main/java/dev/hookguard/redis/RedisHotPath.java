@@ -105,7 +105,9 @@ final class RedisHotPath implements IdempotencyStore {
                             completion.errorClass() == null
                                     ? ""
                                     : completion.errorClass().code()),
-                    open.member(key)));
+                    open.member(key),
+                    RecordCodec.attempt(completion.attempt()),
+                    number(policy.attemptLog())));
             values.addAll(RecordCodec.responseFields(completion.response()));
             if (completion.payload() != null) {
                 values.addAll(RecordCodec.payloadFields(completion.payload()));
@@ -137,7 +139,9 @@ final class RedisHotPath implements IdempotencyStore {
                         failure.payload().body(),
                         ascii(failure.errorClass().code()),
                         flag(retryIn != null),
-                        ascii(written.dueAt())),
+                        ascii(written.dueAt()),
+                        RecordCodec.attempt(failure.attempt()),
+                        number(policy.attemptLog())),
                 forgetSettled(key));
         return Replies.write(reply);
     }

@@ -14,7 +14,9 @@
 -- ARGV[5]  the response's HTTP status
 -- ARGV[6]  the error class code; empty for none
 -- ARGV[7]  the event id, the open index's member (with KEYS[2]; else empty)
--- ARGV[8..] field, value pairs to store: the rest of the response (rc, rb, ro) and, for 'R', the payload
+-- ARGV[8]  the attempt, one JSON line for field a (log_attempt); empty for none
+-- ARGV[9]  the most attempts field a keeps
+-- ARGV[10..] field, value pairs to store: the rest of the response (rc, rb, ro) and, for 'R', the payload
 --           (ph, pb)
 --
 -- Reply: {status, open index mark left for the caller to drop ('' if none)} | {'stale'} | {'index'}
@@ -34,10 +36,11 @@ if verdict == 'R' and ARGV[4] ~= '1' then
   return {'index'}
 end
 redis.call('HDEL', KEYS[1], 'l', 'rc', 'rb', 'ro', 'ph', 'pb', 'n', 'o', 'x')
-redis.call('HSET', KEYS[1], 'm', meta(verdict, token, attempts, created, ARGV[5]), unpack(ARGV, 8))
+redis.call('HSET', KEYS[1], 'm', meta(verdict, token, attempts, created, ARGV[5]), unpack(ARGV, 10))
 if ARGV[6] ~= '' then
   redis.call('HSET', KEYS[1], 'x', ARGV[6])
 end
+log_attempt(ARGV[8], ARGV[9])
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 if KEYS[2] and r[2] then
   local score = redis.call('ZSCORE', KEYS[2], ARGV[7])

@@ -16,6 +16,8 @@
 -- ARGV[9]  the error class code
 -- ARGV[10] '1' when the receiver retries (the record goes into the due queue), else '0'
 -- ARGV[11] the due time (epoch ms) of its due-queue entry; empty until the entry is written
+-- ARGV[12] the attempt, one JSON line for field a (log_attempt); empty for none
+-- ARGV[13] the most attempts field a keeps
 --
 -- Reply: {'F', ''} | {'D', open index mark ('' if none)} | {'stale'} | {'index'} | {'due'}
 local r = redis.call('HMGET', KEYS[1], 'm', 'o')
@@ -42,6 +44,7 @@ redis.call('HSET', KEYS[1], 'e', ARGV[6], 'ph', ARGV[7], 'x', ARGV[9])
 if ARGV[8] ~= '' then
   redis.call('HSET', KEYS[1], 'pb', ARGV[8])
 end
+log_attempt(ARGV[12], ARGV[13])
 if dead then
   redis.call('HDEL', KEYS[1], 'o')
   redis.call('HSET', KEYS[1], 'm', meta('D', token, attempts, created, ''))

@@ -78,3 +78,18 @@ local function extend(ms)
     redis.call('PEXPIRE', KEYS[1], string.format('%d', ttl + ms))
   end
 end
+
+-- appends one attempt (a JSON line of AttemptLog, without its newline) to field a, lines oldest first, keeping
+-- the newest max lines; an empty line or a max of 0 keeps nothing
+local function log_attempt(line, max)
+  max = tonumber(max)
+  if line == '' or max <= 0 then
+    return
+  end
+  local lines = {}
+  for l in string.gmatch(redis.call('HGET', KEYS[1], 'a') or '', '[^\n]+') do
+    lines[#lines + 1] = l
+  end
+  lines[#lines + 1] = line
+  redis.call('HSET', KEYS[1], 'a', table.concat(lines, '\n', math.max(1, #lines - max + 1)) .. '\n')
+end

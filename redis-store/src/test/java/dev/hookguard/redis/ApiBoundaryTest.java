@@ -17,7 +17,7 @@ class ApiBoundaryTest {
             "dev.hookguard.redis",
             Set.of("dev.hookguard.redis"),
             3,
-            Set.of("dev.hookguard.core.internal.HeadersCodec"),
+            Set.of("dev.hookguard.core.internal.HeadersCodec", "dev.hookguard.core.internal.AttemptLog"),
             Set.of());
 
     @Test

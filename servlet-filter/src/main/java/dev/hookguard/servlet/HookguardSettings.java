@@ -349,6 +349,9 @@ public class HookguardSettings {
          */
         private @Nullable String responseBodyCap;
 
+        /** How many of its newest attempts (time, source, status, exception, stack trace) a record keeps; 0 for none. */
+        private @Nullable Integer attemptLog;
+
         public @Nullable Duration getLease() {
             return lease;
         }
@@ -389,7 +392,16 @@ public class HookguardSettings {
             this.responseBodyCap = responseBodyCap;
         }
 
+        public @Nullable Integer getAttemptLog() {
+            return attemptLog;
+        }
+
+        public void setAttemptLog(@Nullable Integer attemptLog) {
+            this.attemptLog = attemptLog;
+        }
+
         void applyTo(IdempotencyPolicy.Builder builder, String prefix) {
+            set(attemptLog, builder::attemptLog);
             set(lease, builder::lease);
             set(retention, builder::retention);
             set(deadRetention, builder::deadRetention);
@@ -1427,6 +1439,17 @@ public class HookguardSettings {
         /** The most records a request may ask for per page. */
         private @Nullable Integer maxPageSize;
 
+        /**
+         * Per action (replay, requeue, resolve, skip, pause, resume): the role that may take it and the fields it
+         * requires (reason, ticketId, fixSummary); unset actions keep the console's defaults (any operator, a reason
+         * to resolve).
+         */
+        private final Map<String, ActionSettings> actions = new LinkedHashMap<>();
+
+        public Map<String, ActionSettings> getActions() {
+            return actions;
+        }
+
         public @Nullable Boolean getEnabled() {
             return enabled;
         }
@@ -1523,6 +1546,32 @@ public class HookguardSettings {
 
         public void setEnabled(@Nullable Boolean enabled) {
             this.enabled = enabled;
+        }
+    }
+
+    /** {@code console.actions.<action>.*}: who may take one action and what it requires. */
+    public static class ActionSettings {
+
+        /** The role that may take the action; unset is operator, any operator with write access. */
+        private @Nullable String role;
+
+        /** The fields the action requires: reason, ticketId, fixSummary. */
+        private @Nullable List<String> requires;
+
+        public @Nullable String getRole() {
+            return role;
+        }
+
+        public void setRole(@Nullable String role) {
+            this.role = role;
+        }
+
+        public @Nullable List<String> getRequires() {
+            return requires;
+        }
+
+        public void setRequires(@Nullable List<String> requires) {
+            this.requires = requires;
         }
     }
 }

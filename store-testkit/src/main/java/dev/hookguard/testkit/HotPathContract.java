@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * The hot path's contract: every row of DESIGN.md §3 that a delivery drives (claim, renew, complete, fail,
  * find), plus today's dead-letter listing and operator actions. Part of {@link StoreContractTest}.
  */
-public abstract class HotPathContract extends ContractSupport {
+public abstract class HotPathContract extends AttemptLogContract {
 
     @Test
     void shouldAcquireFirstClaimWithTokenAndAttemptOne() {

@@ -22,11 +22,12 @@ public final class ApiRouter {
     public ApiRouter(ConsoleConfig config) {
         this.config = config;
         this.csrf = new CsrfTokens(config.csrfKey());
-        this.overview = new OverviewRoutes(config, csrf);
+        ActionRules rules = new ActionRules(config);
+        this.overview = new OverviewRoutes(config, csrf, rules);
         OperatorService operator = OperatorService.of(config);
         this.reads = new ReadRoutes(config, operator);
-        this.writes = new WriteRoutes(reads, operator);
-        this.export = new Export(config, operator.records());
+        this.writes = new WriteRoutes(reads, operator, rules);
+        this.export = new Export(operator.listings(), operator.records());
     }
 
     public void handle(String route, HttpServletRequest request, HttpServletResponse response) throws IOException {
@@ -52,13 +53,14 @@ public final class ApiRouter {
     private void read(String route, Operator operator, HttpServletRequest request, HttpServletResponse response)
             throws IOException {
         switch (route) {
-            case "session" -> overview.session(operator, response);
+            case "session" -> overview.session(operator, request, response);
             case "counts" -> overview.counts(request, response);
             case "records" -> reads.list(request, response);
             case "count" -> reads.count(request, response);
             case "record" -> reads.record(request, response);
             case "history" -> reads.history(request, response);
-            case "export" -> export.stream(reads.filter(request), response);
+            case "export" ->
+                export.stream(reads.filter(request), OperatorService.match(ReadRoutes.params(request)), response);
             default -> notFound(route, response);
         }
     }
@@ -67,6 +69,8 @@ public final class ApiRouter {
             throws IOException {
         if (route.startsWith("actions/")) {
             writes.one(route.substring("actions/".length()), operator, request, response);
+        } else if (route.startsWith("selected/")) {
+            writes.selected(route.substring("selected/".length()), operator, request, response);
         } else if (route.startsWith("bulk/")) {
             writes.bulk(route.substring("bulk/".length()), operator, request, response);
         } else {

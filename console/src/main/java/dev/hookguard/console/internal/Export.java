@@ -1,7 +1,6 @@
 package dev.hookguard.console.internal;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.hookguard.console.ConsoleConfig;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.StoreUnavailableException;
 import dev.hookguard.core.operator.ListFilter;
@@ -22,15 +21,15 @@ public final class Export {
     /** Records read per page. */
     public static final int PAGE = 200;
 
-    private final ConsoleConfig config;
+    private final Listings listings;
     private final RecordJson records;
 
-    Export(ConsoleConfig config, RecordJson records) {
-        this.config = config;
+    Export(Listings listings, RecordJson records) {
+        this.listings = listings;
         this.records = records;
     }
 
-    void stream(ListFilter filter, HttpServletResponse response) throws IOException {
+    void stream(ListFilter filter, Narrowing match, HttpServletResponse response) throws IOException {
         response.setStatus(200);
         response.setContentType("application/x-ndjson");
         response.setCharacterEncoding("UTF-8");
@@ -38,7 +37,7 @@ public final class Export {
         OutputStream out = response.getOutputStream();
         String cursor = null;
         do {
-            RecordPage page = page(filter, cursor, out);
+            RecordPage page = page(filter, match, cursor, out);
             if (page == null) {
                 return;
             }
@@ -51,9 +50,10 @@ public final class Export {
     }
 
     /** The next page; null after writing a last line that says the export is incomplete, when the store fails. */
-    private @Nullable RecordPage page(ListFilter filter, @Nullable String cursor, OutputStream out) throws IOException {
+    private @Nullable RecordPage page(ListFilter filter, Narrowing match, @Nullable String cursor, OutputStream out)
+            throws IOException {
         try {
-            return config.store().list(filter, cursor, PAGE);
+            return listings.page(filter, match, cursor, PAGE);
         } catch (StoreUnavailableException e) {
             if (cursor == null) {
                 throw e; // nothing sent yet: the servlet answers 503

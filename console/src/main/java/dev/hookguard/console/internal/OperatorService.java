@@ -8,11 +8,13 @@ import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.HeaderRedaction;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.operator.ListFilter;
+import dev.hookguard.core.operator.OperatorAction;
 import dev.hookguard.core.operator.OperatorStore;
 import dev.hookguard.core.operator.OperatorStore.AdminOutcome;
 import dev.hookguard.core.operator.OperatorStore.BulkResult;
 import dev.hookguard.core.operator.OperatorStore.RecordPage;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -77,7 +79,7 @@ public final class OperatorService {
         }
     }
 
-    private final OperatorStore store;
+    private final Listings listings;
     private final RecordFinder finder;
     private final RecordJson records;
     private final RecordActions actions;
@@ -109,7 +111,7 @@ public final class OperatorService {
             throw new IllegalArgumentException(
                     "pageSize must be 1 to maxPageSize " + maxPageSize + " but was " + pageSize);
         }
-        this.store = store;
+        this.listings = new Listings(store);
         this.finder = finder;
         this.records = new RecordJson(redaction);
         this.actions = new RecordActions(store, policies, replayListener);
@@ -132,17 +134,19 @@ public final class OperatorService {
     }
 
     /**
-     * One page of the endpoint's records that the filter parameters select, oldest change first, summaries only:
-     * {@code endpoint}, {@code records}, {@code nextCursor} (null on the last page).
+     * One page of the endpoint's records that the filter parameters (and a payload {@code match}, {@link
+     * PayloadMatch}) select, oldest change first, summaries only: {@code endpoint}, {@code records}, {@code
+     * nextCursor} (null on the last page).
      */
     public Answer list(String endpoint, Params params) {
         try {
             ListFilter filter = filter(endpoint, params);
+            Narrowing match = match(params);
             int limit = limit(params.value(LIMIT));
             String cursor = params.value(CURSOR);
             RecordPage page;
             try {
-                page = store.list(filter, cursor == null || cursor.isBlank() ? null : cursor.trim(), limit);
+                page = listings.page(filter, match, cursor == null || cursor.isBlank() ? null : cursor.trim(), limit);
             } catch (IllegalArgumentException e) { // the store names a cursor it did not give out
                 throw new BadRequestException(e.getMessage());
             }
@@ -150,6 +154,18 @@ public final class OperatorService {
             body.put("endpoint", endpoint);
             body.put("records", page.records().stream().map(records::summary).toList());
             body.put("nextCursor", page.nextCursor());
+            return new Answer(200, body);
+        } catch (BadRequestException e) {
+            return Answer.error(400, e.getMessage());
+        }
+    }
+
+    /** How many records the filter parameters (and a payload {@code match}) select: {@code count}. */
+    public Answer count(String endpoint, Params params) {
+        try {
+            long count = listings.count(filter(endpoint, params), match(params));
+            Map<String, @Nullable Object> body = new LinkedHashMap<>();
+            body.put("count", count);
             return new Answer(200, body);
         } catch (BadRequestException e) {
             return Answer.error(400, e.getMessage());
@@ -215,6 +231,10 @@ public final class OperatorService {
         try {
             ConsoleAction verb = ConsoleAction.parse(action);
             ListFilter filter = filter(endpoint, params);
+            if (!match(params).isNone()) {
+                throw new BadRequestException("a bulk action on a filter cannot use " + PayloadMatch.PARAM + " or "
+                        + Narrowing.EXCEPTION + "; select the records it lists and act on the selection");
+            }
             BulkResult result = actions.all(verb, filter, RecordActions.by(verb, actor, note));
             Map<String, @Nullable Object> body = new LinkedHashMap<>();
             body.put("endpoint", endpoint);
@@ -228,6 +248,63 @@ public final class OperatorService {
         }
     }
 
+    /**
+     * Replays, requeues, resolves or skips exactly these records of the endpoint (the page's selection), one by one,
+     * as this actor; a replay tells the replay listener once. Answers {@code endpoint}, {@code action}, {@code
+     * matched} (the ids given), {@code updated}, {@code unchanged}, and per id its {@code outcome} and {@code status}
+     * after it in {@code results}; 400 for an unknown action, no id, more than the page size's maximum, or a resolve
+     * without a note.
+     */
+    public Answer actOnSelected(
+            @Nullable String action, String endpoint, List<String> ids, String actor, @Nullable String note) {
+        try {
+            ConsoleAction verb = ConsoleAction.parse(action);
+            List<EventKey> keys = selection(endpoint, ids);
+            OperatorAction by = RecordActions.by(verb, actor, note);
+            BulkResult result = BulkResult.NONE;
+            List<Map<String, @Nullable Object>> results = new ArrayList<>();
+            for (EventKey key : keys) {
+                AdminOutcome outcome = actions.one(verb, key, by, false);
+                result = result.plus(outcome);
+                Map<String, @Nullable Object> one = new LinkedHashMap<>();
+                one.put("eventId", key.eventId());
+                one.put("outcome", outcome.name());
+                one.put("status", status(key));
+                results.add(one);
+            }
+            actions.replayed(verb, endpoint, result);
+            Map<String, @Nullable Object> body = new LinkedHashMap<>();
+            body.put("endpoint", endpoint);
+            body.put("action", verb.code());
+            body.put("matched", result.total());
+            body.put("updated", result.updated());
+            body.put("unchanged", result.notFound() + result.wrongState());
+            body.put("results", results);
+            return new Answer(200, body);
+        } catch (BadRequestException e) {
+            return Answer.error(400, e.getMessage());
+        }
+    }
+
+    private List<EventKey> selection(String endpoint, List<String> ids) {
+        List<String> distinct =
+                ids.stream().filter(id -> !id.isEmpty()).distinct().toList();
+        if (distinct.isEmpty() || distinct.size() > maxPageSize) {
+            throw new BadRequestException(
+                    "a selection must name 1 to " + maxPageSize + " ids but named " + distinct.size());
+        }
+        try {
+            return distinct.stream().map(id -> EventKey.of(endpoint, id)).toList();
+        } catch (IllegalArgumentException e) {
+            throw new BadRequestException(e.getMessage());
+        }
+    }
+
+    /** The payload match and exception type the parameters ask for. */
+    static Narrowing match(Params params) {
+        return Narrowing.of(params);
+    }
+
     /** The filter the parameters ask for on this endpoint; a {@link BadRequestException} naming a bad one. */
     ListFilter filter(String endpoint, Params params) {
         return FilterParams.read(params, endpoint, stalledAfter.apply(endpoint));
@@ -236,6 +313,11 @@ public final class OperatorService {
     /** The record of this key, if the store holds one. */
     Optional<EventRecord> find(EventKey key) {
         return finder.find(key);
+    }
+
+    /** The store's listing, narrowed by payload matches. */
+    Listings listings() {
+        return listings;
     }
 
     /** How the service shows records. */

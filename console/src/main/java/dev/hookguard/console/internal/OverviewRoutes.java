@@ -17,14 +17,19 @@ final class OverviewRoutes {
 
     private final ConsoleConfig config;
     private final CsrfTokens csrf;
+    private final ActionRules rules;
 
-    OverviewRoutes(ConsoleConfig config, CsrfTokens csrf) {
+    OverviewRoutes(ConsoleConfig config, CsrfTokens csrf, ActionRules rules) {
         this.config = config;
         this.csrf = csrf;
+        this.rules = rules;
     }
 
-    /** Who is signed in, what they may do, their CSRF token and what the filters offer. */
-    void session(Operator operator, HttpServletResponse response) throws IOException {
+    /**
+     * Who is signed in, what they may do (per action: allowed, role, required fields), their CSRF token and what the
+     * filters offer.
+     */
+    void session(Operator operator, HttpServletRequest request, HttpServletResponse response) throws IOException {
         Answers.json(response, 200, json -> {
             json.writeStartObject();
             json.writeStringField("operator", operator.name());
@@ -42,6 +47,8 @@ final class OverviewRoutes {
                 json.writeString(errorClass.code());
             }
             json.writeEndArray();
+            json.writeFieldName("actions");
+            Json.write(json, rules.view(operator, request));
             json.writeEndObject();
         });
     }

@@ -26,12 +26,7 @@ final class ReadRoutes {
 
     /** How many records the filter selects: what a bulk action on it would walk. */
     void count(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        long count = config.store().count(filter(request));
-        Answers.json(response, 200, json -> {
-            json.writeStartObject();
-            json.writeNumberField("count", count);
-            json.writeEndObject();
-        });
+        Answers.answer(response, operator.count(endpoint(request), params(request)));
     }
 
     /** One record with its payload ({@code body=text|hex}) and history. */

@@ -31,19 +31,29 @@ final class RecordActions {
     }
 
     AdminOutcome one(ConsoleAction action, EventKey key, OperatorAction by) {
+        return one(action, key, by, true);
+    }
+
+    /** One record; tells the replay listener after a replay when {@code tell} (a selection tells it once, after). */
+    AdminOutcome one(ConsoleAction action, EventKey key, OperatorAction by, boolean tell) {
         AdminOutcome outcome = action.one(actions, key, by, policies.apply(key.endpoint()));
-        if (action == ConsoleAction.REPLAY && outcome == AdminOutcome.UPDATED) {
-            replayListener.replayed(key.endpoint());
+        if (tell) {
+            replayed(action, key.endpoint(), BulkResult.NONE.plus(outcome));
         }
         return outcome;
     }
 
     BulkResult all(ConsoleAction action, ListFilter filter, OperatorAction by) {
         BulkResult result = action.all(actions, filter, by, policies.apply(filter.endpoint()));
-        if (action == ConsoleAction.REPLAY && result.updated() > 0) {
-            replayListener.replayed(filter.endpoint());
-        }
+        replayed(action, filter.endpoint(), result);
         return result;
+    }
+
+    /** Tells the replay listener when a replay made records of the endpoint QUEUED. */
+    void replayed(ConsoleAction action, String endpoint, BulkResult result) {
+        if (action == ConsoleAction.REPLAY && result.updated() > 0) {
+            replayListener.replayed(endpoint);
+        }
     }
 
     /** The operator and note of an action; a {@link BadRequestException} when the action needs a note and has none. */

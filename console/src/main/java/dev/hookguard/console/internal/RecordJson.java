@@ -1,5 +1,6 @@
 package dev.hookguard.console.internal;
 
+import dev.hookguard.core.Attempt;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.HeaderRedaction;
 import dev.hookguard.core.Payload;
@@ -14,8 +15,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * How records look in the operator API, the console's and the Actuator endpoint's alike: a summary per list row;
- * the detail adds the payload (denied headers redacted, the body as text or hex), the stored response and the audit
- * history. Export lines are details. Every summary carries a {@code reason}, what the page shows as why the record
+ * the detail adds the payload (denied headers redacted, the body as text or hex), the stored response, the audit
+ * history and the attempt log. Export lines are details. Every summary carries a {@code reason}, what the page shows as why the record
  * is where it is ({@link #reason}). The views are plain maps of strings, numbers, lists and maps (times as
  * ISO-8601), so that any JSON writer renders them the same: the console's generator, Boot 3's Jackson 2 and Boot
  * 4's Jackson 3.
@@ -64,7 +65,35 @@ public final class RecordJson {
         view.put("response", response(record.response(), body));
         view.put("payload", payload(record.payload(), body));
         view.put("history", history(record.history()));
+        view.put("attempts", attempts(record.attemptLog()));
         return view;
+    }
+
+    /** The attempt log, oldest first, every field of {@link Attempt} (durations in milliseconds). */
+    static List<Map<String, @Nullable Object>> attempts(List<Attempt> log) {
+        return log.stream()
+                .map(attempt -> {
+                    Map<String, @Nullable Object> view = new LinkedHashMap<>();
+                    view.put("at", time(attempt.at()));
+                    view.put("durationMs", attempt.duration().toMillis());
+                    view.put("source", attempt.source().code());
+                    view.put("httpStatus", attempt.httpStatus() == 0 ? null : attempt.httpStatus());
+                    view.put(
+                            "errorClass",
+                            attempt.errorClass() == null
+                                    ? null
+                                    : attempt.errorClass().code());
+                    view.put("exceptionClass", attempt.exceptionClass());
+                    view.put("message", attempt.message());
+                    view.put("stackTrace", attempt.stackTrace());
+                    view.put(
+                            "retryAfterMs",
+                            attempt.retryAfter() == null
+                                    ? null
+                                    : attempt.retryAfter().toMillis());
+                    return view;
+                })
+                .toList();
     }
 
     static List<Map<String, @Nullable Object>> history(List<AuditEntry> history) {

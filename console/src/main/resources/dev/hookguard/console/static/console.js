@@ -4,7 +4,8 @@
 (() => {
   const $ = (id) => document.getElementById(id);
   const TOKEN = 'hookguard-console-token';
-  const state = { session: null, cursor: null, selected: null, bodyView: 'text' };
+  const UNSETTLED = ['QUEUED', 'PROCESSING'];
+  const state = { session: null, cursor: null, selected: null, bodyView: 'text', picked: new Set() };
 
   function el(tag, text, attributes) {
     const node = document.createElement(tag);
@@ -40,6 +41,26 @@
 
   const json = async (path, options) => (await api(path, options)).json();
   const post = (path, params) => json(path, { method: 'POST', body: params });
+  const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  // Times: local, with their zone, one line ("2026-12-03 09:05:12 CET"); the exact instant is in the title.
+  const pad = (n) => String(n).padStart(2, '0');
+  function zoneOf(date) {
+    const part = new Intl.DateTimeFormat(undefined, { timeZoneName: 'short' }).formatToParts(date)
+      .find((p) => p.type === 'timeZoneName');
+    return part ? part.value : '';
+  }
+  function when(instant, short) {
+    if (!instant) return '';
+    const d = new Date(instant);
+    return d.getFullYear() + '-' + pad(d.getMonth() + 1) + '-' + pad(d.getDate()) + ' ' + pad(d.getHours()) + ':'
+      + pad(d.getMinutes()) + (short ? '' : ':' + pad(d.getSeconds())) + ' ' + zoneOf(d);
+  }
+  function timeCell(tag, instant, short) {
+    const cell = el(tag);
+    if (instant) cell.append(el('time', when(instant, short), { datetime: instant, title: instant }));
+    return cell;
+  }
 
   function showSignIn() {
     $('console').hidden = true;
@@ -54,13 +75,50 @@
       say(error.message, 'error');
       return;
     }
+    say('');
     $('signin').hidden = true;
     $('console').hidden = false;
     const session = state.session;
     $('operator').textContent = 'Signed in as ' + session.operator + (session.canWrite ? '' : ' (read only)');
-    document.body.classList.toggle('read-only', !session.canWrite);
+    $('zone').textContent = 'Times in ' + zoneOf(new Date());
+    $('f-from-label').textContent = 'Changed from (' + zoneOf(new Date()) + ')';
+    if (!session.canWrite) readOnly();
+    else applyRules(session.actions || {});
     fillFilter(session);
     await refresh();
+  }
+
+  // A reader gets no write control at all: removed from the page, not merely refused by the API.
+  function readOnly() {
+    document.body.classList.add('read-only');
+    document.querySelectorAll('.write').forEach((node) => node.remove());
+    document.querySelectorAll('#records th.pick').forEach((node) => node.replaceChildren());
+  }
+
+  // Each action's role and required fields, as the API enforces them: what the operator may not do is removed, what
+  // an action requires is said next to the fields.
+  const FIELD_NAMES = { reason: 'reason', ticketId: 'ticket id', fixSummary: 'fix summary' };
+  function applyRules(actions) {
+    Object.entries(actions).forEach(([action, rule]) => {
+      if (rule.allowed) return;
+      document.querySelectorAll('#actions button[data-action=' + action + '], #bulk-action option[value=' + action + ']')
+        .forEach((node) => node.remove());
+    });
+    const needs = Object.entries(actions).filter(([, rule]) => rule.allowed && rule.requires.length > 0)
+      .map(([action, rule]) => action + ' needs ' + rule.requires.map((f) => FIELD_NAMES[f] || f).join(' and '));
+    $('requirements').textContent = needs.length ? needs.join('; ') + '.' : '';
+    if (!$('bulk-action').options.length) $('bulk').remove();
+  }
+
+  function fields(params, prefix) {
+    params.set('note', $(prefix + 'note').value);
+    params.set('ticketId', $(prefix + 'ticket').value);
+    params.set('fixSummary', $(prefix + 'fix').value);
+    return params;
+  }
+
+  function clearFields(prefix) {
+    ['note', 'ticket', 'fix'].forEach((name) => { $(prefix + name).value = ''; });
   }
 
   function fillFilter(session) {
@@ -78,9 +136,14 @@
     const errorClass = $('f-class');
     errorClass.replaceChildren(el('option', 'any', { value: '' }),
       ...session.errorClasses.map((code) => el('option', code, { value: code })));
-    const head = $('counts-head');
-    head.replaceChildren(el('th', 'Endpoint', { scope: 'col' }), el('th', 'Dead letters', { scope: 'col', class: 'num' }),
-      ...session.errorClasses.map((code) => el('th', code, { scope: 'col', class: 'num' })));
+  }
+
+  // The search box: "/pointer = value" is a JSON-pointer match on the payload, anything else text in id or error.
+  function search(params) {
+    const text = $('f-q').value.trim();
+    if (!text) return;
+    if (/^\/[^=]*=/.test(text)) params.set('match', text);
+    else params.set('text', text);
   }
 
   function filterParams() {
@@ -92,7 +155,8 @@
       const value = $('f-' + name).value;
       if (value) params.set(name, new Date(value).toISOString());
     });
-    if ($('f-q').value.trim()) params.set('text', $('f-q').value.trim());
+    if ($('f-exception').value.trim()) params.set('exception', $('f-exception').value.trim());
+    search(params);
     return params;
   }
 
@@ -112,10 +176,15 @@
 
   async function loadCounts() {
     const counts = await json('counts?' + statusParams());
+    // Only the classes that occur get a column, so the overview stays one short table.
+    const shown = state.session.errorClasses.filter((code) => counts.endpoints.some((entry) => entry.classes[code] > 0));
+    $('counts-head').replaceChildren(el('th', 'Endpoint', { scope: 'col' }),
+      el('th', 'Dead letters', { scope: 'col', class: 'num' }),
+      ...shown.map((code) => el('th', code, { scope: 'col', class: 'num' })));
     const rows = counts.endpoints.map((entry) => {
       const row = el('tr', null, { 'data-endpoint': entry.endpoint });
       row.append(el('th', entry.endpoint, { scope: 'row' }), el('td', entry.deadLetters, { class: 'num dead-letters' }));
-      state.session.errorClasses.forEach((code) => {
+      shown.forEach((code) => {
         const cell = el('td', null, { class: 'num', 'data-class': code });
         const count = entry.classes[code];
         if (count > 0) {
@@ -144,31 +213,74 @@
     if (state.cursor) params.set('cursor', state.cursor);
     const [page, count] = await Promise.all([json('records?' + params), reset ? json('count?' + filterParams()) : null]);
     const rows = page.records.map(recordRow);
-    if (reset) $('records').tBodies[0].replaceChildren(...rows);
-    else $('records').tBodies[0].append(...rows);
+    if (reset) {
+      const listed = new Set(page.records.map((record) => record.eventId));
+      state.picked = new Set([...state.picked].filter((id) => listed.has(id)));
+      $('records').tBodies[0].replaceChildren(...rows);
+    } else {
+      $('records').tBodies[0].append(...rows);
+    }
+    rows.forEach((row) => row.classList.toggle('picked', state.picked.has(row.dataset.eventId)));
     if (count) $('count').textContent = '(' + count.count + ')';
     state.cursor = page.nextCursor;
     $('more').hidden = !page.nextCursor;
+    showPicked();
   }
 
   function recordRow(record) {
-    const row = el('tr', null, { tabindex: '0', 'data-event-id': record.eventId });
-    row.append(el('td', record.eventId, { class: 'event-id' }), el('td', record.status, { class: 'record-status' }),
-      el('td', record.errorClass || '', { class: 'error-class' }), el('td', record.attempts, { class: 'num' }),
+    const open = state.selected && state.selected.eventId === record.eventId;
+    const row = el('tr', null, { tabindex: '0', 'data-event-id': record.eventId, class: open ? 'open' : '' });
+    const pick = el('td', null, { class: 'pick' });
+    if (state.session.canWrite) {
+      const box = el('input', null, { type: 'checkbox', class: 'pick-one', 'aria-label': 'Select ' + record.eventId });
+      box.checked = state.picked.has(record.eventId);
+      box.addEventListener('click', (event) => event.stopPropagation());
+      box.addEventListener('keydown', (event) => event.stopPropagation());
+      box.addEventListener('change', () => pickOne(record.eventId, box.checked, row));
+      pick.append(box);
+    }
+    row.append(pick, el('td', record.eventId, { class: 'event-id', title: record.eventId }),
+      el('td', record.status, { class: 'record-status' }),
+      el('td', record.errorClass || '', { class: 'error-class c-class' }),
+      el('td', record.attempts, { class: 'num c-attempts' }),
       el('td', record.reason || '', { class: 'error', title: record.reason || '' }),
-      el('td', when(record.updatedAt)));
-    const open = () => openRecord(record.endpoint, record.eventId);
-    row.addEventListener('click', open);
+      timeCell('td', record.updatedAt, true));
+    row.lastChild.classList.add('changed');
+    const openIt = () => openRecord(record.endpoint, record.eventId);
+    row.addEventListener('click', openIt);
     row.addEventListener('keydown', (event) => {
-      if (event.key === 'Enter' || event.key === ' ') {
+      if (event.target === row && (event.key === 'Enter' || event.key === ' ')) {
         event.preventDefault();
-        open();
+        openIt();
       }
     });
     return row;
   }
 
-  const when = (instant) => (instant ? new Date(instant).toLocaleString() : '');
+  function pickOne(eventId, picked, row) {
+    if (picked) state.picked.add(eventId);
+    else state.picked.delete(eventId);
+    row.classList.toggle('picked', picked);
+    showPicked();
+  }
+
+  function pickAll(picked) {
+    document.querySelectorAll('#records tbody tr').forEach((row) => {
+      const box = row.querySelector('input.pick-one');
+      if (box) box.checked = picked;
+      pickOne(row.dataset.eventId, picked, row);
+    });
+  }
+
+  function showPicked() {
+    const button = $('bulk-selected');
+    if (!button) return; // read only
+    const n = state.picked.size;
+    button.textContent = 'Apply to ' + n + ' selected';
+    button.disabled = n === 0;
+    const rows = document.querySelectorAll('#records tbody tr').length;
+    $('pick-all').checked = rows > 0 && n === rows;
+  }
 
   async function openRecord(endpoint, eventId) {
     try {
@@ -176,13 +288,25 @@
       const record = await json('record?' + params);
       state.selected = record;
       showRecord(record);
+      return record;
     } catch (error) {
       say(error.message, 'error');
+      return null;
     }
+  }
+
+  function closeRecord() {
+    state.selected = null;
+    $('detail').hidden = true;
+    document.body.classList.remove('drawer-open');
+    document.querySelectorAll('#records tbody tr.open').forEach((row) => row.classList.remove('open'));
   }
 
   function showRecord(record) {
     $('detail').hidden = false;
+    document.body.classList.add('drawer-open');
+    document.querySelectorAll('#records tbody tr').forEach((row) =>
+      row.classList.toggle('open', row.dataset.eventId === record.eventId));
     $('d-key').textContent = record.endpoint + ':' + record.eventId;
     const fields = [['Status', record.status], ['Error class', record.errorClass], ['Attempts', record.attempts],
       ['Reason', record.reason], ['Created', when(record.createdAt)], ['Changed', when(record.updatedAt)],
@@ -198,27 +322,73 @@
     }));
     $('d-body').textContent = payload ? payload.body : '(no payload kept)';
     $('body-view').textContent = payload && payload.bodyEncoding === 'hex' ? 'Show as text' : 'Show as hex';
+    showAttempts(record.attempts || []);
     $('history').tBodies[0].replaceChildren(...record.history.map((entry) => {
       const row = el('tr');
-      row.append(el('td', when(entry.at)), el('td', entry.actor), el('td', entry.action), el('td', entry.note || ''));
+      row.append(timeCell('td', entry.at), el('td', entry.actor), el('td', entry.action), el('td', entry.note || ''));
       return row;
     }));
-    $('detail-title').scrollIntoView({ block: 'nearest' });
+  }
+
+  // Every attempt the record keeps, newest first: one line of facts, then what it threw (full width) with its
+  // stack trace folded below.
+  function showAttempts(attempts) {
+    $('d-attempt-count').textContent = '(' + attempts.length + ' kept)';
+    const rows = [...attempts].reverse().flatMap((attempt) => {
+      const row = el('tr', null, { class: 'attempt' });
+      const retry = attempt.retryAfterMs !== null && attempt.retryAfterMs !== undefined
+        ? ' (retry after ' + Math.round(attempt.retryAfterMs / 1000) + ' s)' : '';
+      row.append(timeCell('td', attempt.at), el('td', attempt.source.replace('_', ' ')),
+        el('td', attempt.durationMs + ' ms', { class: 'num' }), el('td', attempt.httpStatus || '—', { class: 'num' }),
+        el('td', (attempt.errorClass || 'ok') + retry));
+      if (!attempt.exceptionClass) return [row];
+      const cell = el('td', null, { colspan: '5' });
+      cell.append(el('div', attempt.exceptionClass + (attempt.message ? ': ' + attempt.message : ''),
+        { class: 'exception' }));
+      if (attempt.stackTrace) {
+        const details = el('details');
+        details.append(el('summary', 'Stack trace'), el('pre', attempt.stackTrace, { class: 'stack-trace' }));
+        cell.append(details);
+      }
+      const traceRow = el('tr', null, { class: 'trace' });
+      traceRow.append(cell);
+      return [row, traceRow];
+    });
+    $('attempts').tBodies[0].replaceChildren(...rows);
+  }
+
+  // After an action the panel follows the record until it settles (a replay: QUEUED, PROCESSING, then its result),
+  // so that what it shows is what the store holds, without a reload.
+  async function follow(endpoint, eventId) {
+    let record = await openRecord(endpoint, eventId);
+    for (let i = 0; i < 60 && record && UNSETTLED.includes(record.status); i++) {
+      await pause(500);
+      if (!state.selected || state.selected.eventId !== eventId) return;
+      record = await openRecord(endpoint, eventId);
+    }
+    await refresh();
   }
 
   async function act(action) {
     const record = state.selected;
     if (!record) return;
-    const params = new URLSearchParams({ endpoint: record.endpoint, id: record.eventId, note: $('note').value });
+    const params = fields(new URLSearchParams({ endpoint: record.endpoint, id: record.eventId }), '');
     try {
       await post('actions/' + action, params);
       say(action + ' of ' + record.eventId + ': done.', 'ok');
-      $('note').value = '';
+      clearFields('');
       await refresh();
-      await openRecord(record.endpoint, record.eventId);
+      await follow(record.endpoint, record.eventId);
     } catch (error) {
       say(error.message, 'error');
     }
+  }
+
+  async function afterBulk(action, result) {
+    say(action + ': ' + result.updated + ' of ' + result.matched + ' records changed.', 'ok');
+    clearFields('bulk-');
+    await refresh();
+    if (state.selected) await follow(state.selected.endpoint, state.selected.eventId);
   }
 
   async function bulk(event) {
@@ -229,13 +399,26 @@
       const text = action + ' ' + count + ' record' + (count === 1 ? '' : 's') + ' of endpoint '
         + $('f-endpoint').value + ' that match the filter?';
       if (!(await confirmed(text))) return;
-      const params = filterParams();
-      params.set('note', $('bulk-note').value);
-      const result = await post('bulk/' + action, params);
-      say(action + ': ' + result.updated + ' of ' + result.matched + ' records changed.', 'ok');
-      $('bulk-note').value = '';
-      await refresh();
-      if (state.selected) await openRecord(state.selected.endpoint, state.selected.eventId);
+      const params = fields(filterParams(), 'bulk-');
+      await afterBulk(action, await post('bulk/' + action, params));
+    } catch (error) {
+      say(error.message, 'error');
+    }
+  }
+
+  async function bulkSelected() {
+    const action = $('bulk-action').value;
+    const ids = [...state.picked];
+    const endpoint = $('f-endpoint').value;
+    try {
+      const text = action + ' ' + ids.length + ' selected record' + (ids.length === 1 ? '' : 's') + ' of endpoint '
+        + endpoint + '?';
+      if (!(await confirmed(text))) return;
+      const params = fields(new URLSearchParams({ endpoint }), 'bulk-');
+      ids.forEach((id) => params.append('id', id));
+      const result = await post('selected/' + action, params);
+      state.picked.clear();
+      await afterBulk(action, result);
     } catch (error) {
       say(error.message, 'error');
     }
@@ -263,24 +446,29 @@
     }
   }
 
+  const on = (id, type, listener) => { if ($(id)) $(id).addEventListener(type, listener); };
+
   document.addEventListener('DOMContentLoaded', () => {
-    $('signin').addEventListener('submit', (event) => {
+    on('signin', 'submit', (event) => {
       event.preventDefault();
       sessionStorage.setItem(TOKEN, $('token').value);
       $('token').value = '';
       start();
     });
-    $('filter').addEventListener('submit', (event) => {
+    on('filter', 'submit', (event) => {
       event.preventDefault();
       say('');
       refresh();
     });
-    $('more').addEventListener('click', () => loadRecords(false).catch((error) => say(error.message, 'error')));
-    $('bulk').addEventListener('submit', bulk);
-    $('export').addEventListener('click', exportFilter);
+    on('more', 'click', () => loadRecords(false).catch((error) => say(error.message, 'error')));
+    on('bulk', 'submit', bulk);
+    on('bulk-selected', 'click', bulkSelected);
+    on('pick-all', 'change', () => pickAll($('pick-all').checked));
+    on('export', 'click', exportFilter);
+    on('d-close', 'click', closeRecord);
     document.querySelectorAll('#actions button').forEach((button) =>
       button.addEventListener('click', () => act(button.dataset.action)));
-    $('body-view').addEventListener('click', () => {
+    on('body-view', 'click', () => {
       state.bodyView = state.bodyView === 'text' ? 'hex' : 'text';
       if (state.selected) openRecord(state.selected.endpoint, state.selected.eventId);
     });
@@ -289,6 +477,8 @@
       if (event.key === '/' && !typing) {
         event.preventDefault();
         $('f-q').focus();
+      } else if (event.key === 'Escape' && !typing && !$('confirm').open && state.selected) {
+        closeRecord();
       }
     });
     start();

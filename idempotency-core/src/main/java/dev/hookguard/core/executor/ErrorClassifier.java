@@ -95,6 +95,9 @@ public final class ErrorClassifier {
         if (status == 429) {
             return ErrorClass.RATE_LIMITED;
         }
+        if (status == 401 || status == 403) {
+            return ErrorClass.AUTH;
+        }
         return Classification.of(status) == Classification.REJECTED ? ErrorClass.CLIENT_ERROR : ErrorClass.SERVER_ERROR;
     }
 

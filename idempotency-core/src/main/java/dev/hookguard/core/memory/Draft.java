@@ -1,10 +1,12 @@
 package dev.hookguard.core.memory;
 
+import dev.hookguard.core.Attempt;
 import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoredResponse;
+import dev.hookguard.core.internal.AttemptLog;
 import dev.hookguard.core.internal.AuditHistory;
 import dev.hookguard.core.operator.OperatorAction.AuditEntry;
 import java.time.Instant;
@@ -28,6 +30,7 @@ final class Draft {
     private @Nullable ErrorClass errorClass;
     private @Nullable Instant nextAttemptAt;
     private List<AuditEntry> history;
+    private List<Attempt> attemptLog;
 
     Draft(EventRecord from, Instant now) {
         this.from = from;
@@ -42,6 +45,7 @@ final class Draft {
         this.errorClass = from.errorClass();
         this.nextAttemptAt = from.nextAttemptAt();
         this.history = from.history();
+        this.attemptLog = from.attemptLog();
     }
 
     Draft status(RecordStatus status) {
@@ -99,6 +103,12 @@ final class Draft {
         return this;
     }
 
+    /** Appends the verdict's attempt, keeping the newest {@code max}. */
+    Draft attempt(@Nullable Attempt attempt, int max) {
+        this.attemptLog = AttemptLog.append(attemptLog, attempt, max);
+        return this;
+    }
+
     EventRecord build() {
         return new EventRecord(
                 from.key(),
@@ -114,6 +124,7 @@ final class Draft {
                 updatedAt,
                 errorClass,
                 nextAttemptAt,
-                history);
+                history,
+                attemptLog);
     }
 }

@@ -135,6 +135,7 @@ record Entry(EventRecord record, Instant expiresAt) {
                         .response(c.response())
                         .payload(c.payload())
                         .errorClass(c.errorClass())
+                        .attempt(c.attempt(), policy.attemptLog())
                         .build(),
                 now.plus(policy.retention()));
     }
@@ -151,6 +152,7 @@ record Entry(EventRecord record, Instant expiresAt) {
                         .lastError(f.error())
                         .errorClass(f.errorClass())
                         .nextAttemptAt(due)
+                        .attempt(f.attempt(), policy.attemptLog())
                         .build(),
                 expiry);
     }

@@ -93,7 +93,9 @@ public final class FencedWrites {
                         completion.errorClass() == null
                                 ? null
                                 : completion.errorClass().code(),
-                        policy.retention().toMillis()),
+                        policy.retention().toMillis(),
+                        WriteQueries.attemptLine(completion.attempt()),
+                        WriteQueries.attemptLogChars(policy)),
                 completion.status());
     }
 
@@ -124,7 +126,9 @@ public final class FencedWrites {
             policy.maxAttempts(),
             retryIn == null ? null : retryIn.toMillis(),
             (retryIn == null ? policy.retention() : retryIn.plus(policy.retention())).toMillis(),
-            policy.deadRetention().toMillis()
+            policy.deadRetention().toMillis(),
+            WriteQueries.attemptLine(failure.attempt()),
+            WriteQueries.attemptLogChars(policy)
         };
         if (failReturning != null) {
             try (PreparedStatement statement = failReturning.prepare(connection, values);

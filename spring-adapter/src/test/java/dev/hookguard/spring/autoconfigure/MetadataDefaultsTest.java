@@ -59,6 +59,7 @@ class MetadataDefaultsTest {
         defaults.put("hookguard.policy.retention", IdempotencyPolicy.DEFAULT_RETENTION);
         defaults.put("hookguard.policy.dead-retention", IdempotencyPolicy.DEFAULT_DEAD_RETENTION);
         defaults.put("hookguard.policy.max-attempts", IdempotencyPolicy.DEFAULT_MAX_ATTEMPTS);
+        defaults.put("hookguard.policy.attempt-log", IdempotencyPolicy.DEFAULT_ATTEMPT_LOG);
         defaults.put(
                 "hookguard.policy.response-body-cap", DataSize.ofBytes(IdempotencyPolicy.DEFAULT_RESPONSE_BODY_CAP));
         defaults.put("hookguard.endpoints.*.public-url", "as-received");

@@ -1,5 +1,6 @@
 package dev.hookguard.core.internal.executor;
 
+import dev.hookguard.core.Attempt;
 import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.Fingerprint;
@@ -42,11 +43,25 @@ public final class Attempts implements AutoCloseable {
      */
     public Start begin(
             EventKey key, Fingerprint fingerprint, Payload payload, IdempotencyPolicy policy, boolean keepPayload) {
+        return begin(key, fingerprint, payload, policy, keepPayload, Attempt.Source.SENDER);
+    }
+
+    /**
+     * {@link #begin(EventKey, Fingerprint, Payload, IdempotencyPolicy, boolean)}, the attempt delivered by {@code
+     * source} (a {@link Attempt.Source#DISPATCH} of an attempt after the first is logged as a receiver retry).
+     */
+    public Start begin(
+            EventKey key,
+            Fingerprint fingerprint,
+            Payload payload,
+            IdempotencyPolicy policy,
+            boolean keepPayload,
+            Attempt.Source source) {
         ClaimOutcome outcome =
                 keepPayload ? store.claim(key, fingerprint, payload, policy) : store.claim(key, fingerprint, policy);
         if (outcome instanceof ClaimOutcome.Acquired acquired) {
             return new InFlight(
-                    store, acquired.claim(key, policy), acquired.attempt(), payload, classifier, background);
+                    store, acquired.claim(key, policy), acquired.attempt(), payload, classifier, background, source);
         }
         return new Start.Refused(outcome);
     }

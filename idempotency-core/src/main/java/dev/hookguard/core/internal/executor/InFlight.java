@@ -1,5 +1,6 @@
 package dev.hookguard.core.internal.executor;
 
+import dev.hookguard.core.Attempt;
 import dev.hookguard.core.Claim;
 import dev.hookguard.core.Completion;
 import dev.hookguard.core.ErrorClass;
@@ -15,6 +16,7 @@ import dev.hookguard.core.WriteOutcome;
 import dev.hookguard.core.executor.ErrorClassifier;
 import dev.hookguard.core.executor.Verdict;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
@@ -44,6 +46,9 @@ public final class InFlight implements Start {
     private final AtomicBoolean renewing = new AtomicBoolean();
     private final AtomicBoolean finished = new AtomicBoolean();
     private final boolean lastAttempt;
+    private final Attempt.Source source;
+    private final Instant startedAt = Instant.now();
+    private final long startedNanos = System.nanoTime();
     private volatile @Nullable ErrorClass errorClass;
     private volatile boolean leaseLost;
     private volatile long leaseEndsNanos;
@@ -54,7 +59,8 @@ public final class InFlight implements Start {
             int attempt,
             Payload payload,
             ErrorClassifier classifier,
-            LeaseRenewals background) {
+            LeaseRenewals background,
+            Attempt.Source source) {
         this.store = store;
         this.key = claim.key();
         this.claim = claim;
@@ -64,6 +70,7 @@ public final class InFlight implements Start {
         this.classifier = classifier;
         this.background = background;
         this.lastAttempt = attempt >= policy.maxAttempts();
+        this.source = source == Attempt.Source.DISPATCH && attempt > 1 ? Attempt.Source.RECEIVER_RETRY : source;
         this.leaseEndsNanos = System.nanoTime() + policy.lease().toNanos();
         this.renewal = background.every(policy.lease().dividedBy(3), this::renew);
     }
@@ -121,13 +128,16 @@ public final class InFlight implements Start {
         StoredResponse capped = response.capped(policy.responseBodyCap());
         Classification classification = Classification.of(response.status());
         if (classification == Classification.SUCCESS) {
-            return complete(Completion.succeeded(capped));
+            // A first attempt that succeeds logs nothing: the record says it all, and the hot path stays as small.
+            return complete(Completion.succeeded(capped)
+                    .withAttempt(attempt == 1 ? null : answered(response.status(), null, null)));
         }
         ErrorClass classified = classifier.ofStatus(response.status());
         errorClass = classified;
+        Attempt attempt = answered(response.status(), classified, retryIn);
         return classification == Classification.REJECTED
-                ? complete(Completion.rejected(capped, payload, classified))
-                : recordFailure("HTTP " + response.status(), classified, retryIn);
+                ? complete(Completion.rejected(capped, payload, classified).withAttempt(attempt))
+                : recordFailure("HTTP " + response.status(), classified, retryIn, attempt);
     }
 
     /**
@@ -137,7 +147,8 @@ public final class InFlight implements Start {
     public Verdict reject(StoredResponse response, ErrorClass errorClass) {
         stop();
         this.errorClass = errorClass;
-        return complete(Completion.rejected(response.capped(policy.responseBodyCap()), payload, errorClass));
+        return complete(Completion.rejected(response.capped(policy.responseBodyCap()), payload, errorClass)
+                .withAttempt(answered(response.status(), errorClass, null)));
     }
 
     /** Records that the handler threw: a retryable failure (classified), or DEAD on the last attempt. */
@@ -156,7 +167,8 @@ public final class InFlight implements Start {
         return recordFailure(
                 error.getClass().getName() + (error.getMessage() == null ? "" : ": " + error.getMessage()),
                 classified,
-                retryIn);
+                retryIn,
+                Attempt.threw(startedAt, elapsed(), source, error, classified, retryIn));
     }
 
     /**
@@ -180,8 +192,16 @@ public final class InFlight implements Start {
         return record(() -> store.complete(claim, completion));
     }
 
-    private Verdict recordFailure(String error, ErrorClass errorClass, @Nullable Duration retryIn) {
-        return record(() -> store.fail(claim, new Failure(payload, error, errorClass, retryIn)));
+    private Verdict recordFailure(String error, ErrorClass errorClass, @Nullable Duration retryIn, Attempt attempt) {
+        return record(() -> store.fail(claim, new Failure(payload, error, errorClass, retryIn, attempt)));
+    }
+
+    private Attempt answered(int status, @Nullable ErrorClass errorClass, @Nullable Duration retryAfter) {
+        return Attempt.answered(startedAt, elapsed(), source, status, errorClass, retryAfter);
+    }
+
+    private Duration elapsed() {
+        return Duration.ofNanos(Math.max(0, System.nanoTime() - startedNanos));
     }
 
     private Verdict record(Supplier<WriteOutcome> write) {

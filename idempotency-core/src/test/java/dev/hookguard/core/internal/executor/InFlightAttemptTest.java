@@ -2,6 +2,7 @@ package dev.hookguard.core.internal.executor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.hookguard.core.Attempt;
 import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.Fingerprint;
@@ -13,10 +14,15 @@ import dev.hookguard.core.executor.Verdict;
 import dev.hookguard.core.memory.InMemoryStore;
 import java.net.ConnectException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** An {@link InFlight} is the attempt: its number, whether it is the last, and the error class of its verdict. */
+/**
+ * An {@link InFlight} is the attempt: its number, whether it is the last, the error class of its verdict, and the
+ * {@link Attempt} each verdict carries into the record's attempt log.
+ */
 class InFlightAttemptTest {
 
     private static final Payload PAYLOAD = Payload.of("{}".getBytes(StandardCharsets.UTF_8));
@@ -79,5 +85,52 @@ class InFlightAttemptTest {
 
     private static EventKey key(String id) {
         return EventKey.of("ep", id);
+    }
+
+    private static final IdempotencyPolicy FOUR_ATTEMPTS =
+            IdempotencyPolicy.custom().maxAttempts(4).build();
+
+    @Test
+    void shouldLogEachAttemptWithItsSourceStatusAndException() {
+        logged("e", Attempt.Source.DISPATCH).fail(new ConnectException("refused"), Duration.ofSeconds(30));
+        logged("e", Attempt.Source.DISPATCH).finish(StoredResponse.empty(503));
+        logged("e", Attempt.Source.SENDER).finish(StoredResponse.empty(200));
+
+        List<Attempt> log = store.find(EventKey.of("ep", "e")).orElseThrow().attemptLog();
+        assertThat(log)
+                .extracting(Attempt::source)
+                .containsExactly(Attempt.Source.DISPATCH, Attempt.Source.RECEIVER_RETRY, Attempt.Source.SENDER);
+        assertThat(log.get(0).exceptionClass()).isEqualTo(ConnectException.class.getName());
+        assertThat(log.get(0).message()).isEqualTo("refused");
+        assertThat(log.get(0).stackTrace()).startsWith("java.net.ConnectException: refused\n\tat ");
+        assertThat(log.get(0).errorClass()).isEqualTo(ErrorClass.NETWORK);
+        assertThat(log.get(0).retryAfter()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(log.get(1).httpStatus()).isEqualTo(503);
+        assertThat(log.get(1).errorClass()).isEqualTo(ErrorClass.SERVER_ERROR);
+        assertThat(log.get(2).httpStatus()).isEqualTo(200);
+        assertThat(log.get(2).errorClass()).isNull();
+    }
+
+    @Test
+    void shouldLogNothingForAFirstAttemptThatSucceeds() {
+        logged("ok", Attempt.Source.SENDER).finish(StoredResponse.empty(200));
+
+        assertThat(store.find(EventKey.of("ep", "ok")).orElseThrow().attemptLog())
+                .isEmpty();
+    }
+
+    @Test
+    void shouldClassifyA401AsAuthAndKeepIt() {
+        logged("auth", Attempt.Source.SENDER).finish(StoredResponse.empty(401));
+
+        assertThat(store.find(EventKey.of("ep", "auth")).orElseThrow().errorClass())
+                .isEqualTo(ErrorClass.AUTH);
+        assertThat(store.find(EventKey.of("ep", "auth")).orElseThrow().attemptLog())
+                .extracting(Attempt::errorClass)
+                .containsExactly(ErrorClass.AUTH);
+    }
+
+    private InFlight logged(String id, Attempt.Source source) {
+        return (InFlight) attempts.begin(EventKey.of("ep", id), FP, PAYLOAD, FOUR_ATTEMPTS, false, source);
     }
 }

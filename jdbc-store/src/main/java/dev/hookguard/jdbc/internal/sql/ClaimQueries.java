@@ -133,6 +133,7 @@ public final class ClaimQueries {
         set.put(t.nextAttemptAt, nullOf(t.nextAttemptAt));
         set.put(t.errorClass, when(expired, nullOf(t.errorClass)).otherwise(t.errorClass));
         set.put(t.history, when(expired, nullOf(t.history)).otherwise(t.history));
+        set.put(t.attemptLog, when(expired, nullOf(t.attemptLog)).otherwise(t.attemptLog));
         set.put(t.attempts, when(expired, inline(1)).otherwise(t.attempts.plus(inline(1))));
         set.put(t.fingerprint, excluded(t.fingerprint));
         set.put(t.leaseUntil, excluded(t.leaseUntil));
@@ -311,6 +312,7 @@ public final class ClaimQueries {
             set.put(t.lastError, nullOf(t.lastError));
             set.put(t.errorClass, nullOf(t.errorClass));
             set.put(t.history, nullOf(t.history));
+            set.put(t.attemptLog, nullOf(t.attemptLog));
             set.put(t.createdAt, time.now());
         }
         if (payload != null) {

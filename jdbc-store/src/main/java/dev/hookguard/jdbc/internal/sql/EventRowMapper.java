@@ -4,9 +4,11 @@ import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.Fingerprint;
+import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoredResponse;
+import dev.hookguard.core.internal.AttemptLog;
 import dev.hookguard.core.internal.AuditHistory;
 import dev.hookguard.core.internal.HeadersCodec;
 import java.sql.ResultSet;
@@ -51,7 +53,8 @@ public final class EventRowMapper {
                 instant(rs, t.updatedAt.getName()),
                 errorClass(rs.getString(t.errorClass.getName())),
                 instant(rs, t.nextAttemptAt.getName()),
-                AuditHistory.decode(history));
+                AuditHistory.decode(history),
+                AttemptLog.decode(rs.getString(t.attemptLog.getName()), IdempotencyPolicy.MAX_ATTEMPT_LOG));
     }
 
     /** The claim's view of the current row of {@code rs}, which has {@link ClaimQueries#claimColumns()}. */
@@ -140,7 +143,8 @@ public final class EventRowMapper {
                 r.get(t.updatedAt),
                 errorClass(r.get(t.errorClass)),
                 r.get(t.nextAttemptAt),
-                AuditHistory.decode(r.get(t.history)));
+                AuditHistory.decode(r.get(t.history)),
+                AttemptLog.decode(r.get(t.attemptLog), IdempotencyPolicy.MAX_ATTEMPT_LOG));
     }
 
     private static @Nullable ErrorClass errorClass(@Nullable String code) {

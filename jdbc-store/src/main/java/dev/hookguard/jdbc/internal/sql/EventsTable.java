@@ -52,6 +52,7 @@ public final class EventsTable {
     final Field<Instant> nextAttemptAt;
     final Field<String> errorClass;
     final Field<String> history;
+    final Field<String> attemptLog;
     /** Every column, in the order of the migrations. */
     final List<Field<?>> columns;
 
@@ -81,6 +82,7 @@ public final class EventsTable {
         nextAttemptAt = column(tableName, "next_attempt_at", time);
         errorClass = column(tableName, "error_class", SQLDataType.VARCHAR(32));
         history = column(tableName, "history", SQLDataType.CLOB);
+        attemptLog = column(tableName, "attempt_log", SQLDataType.CLOB);
         columns = List.of(
                 endpoint,
                 eventId,
@@ -103,7 +105,8 @@ public final class EventsTable {
                 completedAt,
                 nextAttemptAt,
                 errorClass,
-                history);
+                history,
+                attemptLog);
     }
 
     /** The type of every time column on this dialect, seen from Java as an {@link Instant}. */

@@ -92,6 +92,7 @@ public final class QueueQueries {
         set.put(t.lastError, nullOf(t.lastError));
         set.put(t.errorClass, nullOf(t.errorClass));
         set.put(t.history, nullOf(t.history));
+        set.put(t.attemptLog, nullOf(t.attemptLog));
         set.put(t.completedAt, nullOf(t.completedAt));
         return dsl.insertInto(t.table)
                 .set(row)
@@ -113,6 +114,7 @@ public final class QueueQueries {
         set.put(t.lastError, nullOf(t.lastError));
         set.put(t.errorClass, nullOf(t.errorClass));
         set.put(t.history, nullOf(t.history));
+        set.put(t.attemptLog, nullOf(t.attemptLog));
         set.put(t.completedAt, nullOf(t.completedAt));
         return dsl.update(t.table).set(set).where(claims.is(key));
     }

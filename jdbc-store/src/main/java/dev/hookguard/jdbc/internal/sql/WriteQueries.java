@@ -6,8 +6,11 @@ import static org.jooq.impl.DSL.inline;
 import static org.jooq.impl.DSL.val;
 import static org.jooq.impl.DSL.when;
 
+import dev.hookguard.core.Attempt;
+import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoredResponse;
+import dev.hookguard.core.internal.AttemptLog;
 import dev.hookguard.jdbc.internal.DatabaseTime;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -56,6 +59,13 @@ public final class WriteQueries {
     static final String RETRY_MS = "retry_ms";
     static final String FAILED_RETENTION_MS = "failed_retention_ms";
     static final String DEAD_RETENTION_MS = "dead_retention_ms";
+    static final String ATTEMPT = "attempt";
+    static final String ATTEMPT_LOG_CHARS = "attempt_log_chars";
+    /**
+     * Characters of attempt log a row keeps per attempt of the policy's {@code attemptLog}: the longest line of an
+     * attempt (its message and stack trace bounded by {@link dev.hookguard.core.Attempt}, JSON-escaped).
+     */
+    public static final int ATTEMPT_LOG_CHARS_PER_ATTEMPT = 20_000;
 
     /** The parameters of {@link #renew()}, in the order callers pass them. */
     public static final String[] RENEW_PARAMETERS = {
@@ -75,7 +85,9 @@ public final class WriteQueries {
         PAYLOAD_BODY,
         PAYLOAD_HEADERS,
         ERROR_CLASS,
-        RETENTION_MS
+        RETENTION_MS,
+        ATTEMPT,
+        ATTEMPT_LOG_CHARS
     };
 
     /** The parameters of {@link #fail(RecordStatus)}, in the order callers pass them. */
@@ -90,7 +102,9 @@ public final class WriteQueries {
         MAX_ATTEMPTS,
         RETRY_MS,
         FAILED_RETENTION_MS,
-        DEAD_RETENTION_MS
+        DEAD_RETENTION_MS,
+        ATTEMPT,
+        ATTEMPT_LOG_CHARS
     };
 
     /** Extends a held lease: {@code lease_until} and {@code expires_at} from now. */
@@ -112,6 +126,7 @@ public final class WriteQueries {
         set.put(t.expiresAt, time.after(DSL.param(RETENTION_MS, Long.class)));
         set.put(t.updatedAt, time.now());
         set.put(t.completedAt, time.now());
+        set.put(t.attemptLog, attemptAppended());
         return DSL.update(t.table).set(set).where(held());
     }
 
@@ -133,6 +148,7 @@ public final class WriteQueries {
         set.put(t.errorClass, ClaimQueries.param(ERROR_CLASS, t.errorClass));
         set.put(t.leaseUntil, nullOf(t.leaseUntil));
         set.put(t.updatedAt, time.now());
+        set.put(t.attemptLog, attemptAppended());
         if (only == null) {
             set.put(t.status, when(dead, inline(RecordStatus.DEAD.code())).otherwise(ClaimQueries.FAILED));
             set.put(t.expiresAt, when(dead, deadExpiry).otherwise(failedExpiry));
@@ -159,6 +175,27 @@ public final class WriteQueries {
                 .and(t.token.eq(DSL.param(TOKEN, Long.class)))
                 .and(t.status.cast(SQLDataType.VARCHAR(1)).eq(PROCESSING))
                 .and(t.expiresAt.gt(time.now()));
+    }
+
+    /**
+     * The attempt log with the parameter {@code attempt} (one line, or empty) appended, cut from the front to {@code
+     * attempt_log_chars} characters: one statement on every dialect; the reader skips a cut first line and keeps
+     * the newest lines.
+     */
+    private Field<String> attemptAppended() {
+        return DSL.right(
+                DSL.concat(DSL.coalesce(t.attemptLog, inline("")), ClaimQueries.param(ATTEMPT, t.attemptLog)),
+                DSL.param(ATTEMPT_LOG_CHARS, Integer.class));
+    }
+
+    /** The attempt's line for the parameter {@code attempt}: empty when there is none. */
+    public static String attemptLine(@Nullable Attempt attempt) {
+        return attempt == null ? "" : AttemptLog.line(attempt);
+    }
+
+    /** The parameter {@code attempt_log_chars} for this policy. */
+    public static int attemptLogChars(IdempotencyPolicy policy) {
+        return policy.attemptLog() * ATTEMPT_LOG_CHARS_PER_ATTEMPT;
     }
 
     /** The response columns as the parameters of {@link #complete()}. */

@@ -149,26 +149,6 @@ public final class InitParams {
 
     /** Sets the property at {@code path} (kebab case, dots between levels) of {@code bean} to {@code value}. */
     private static void bind(Object bean, String path, String name, String value) {
-        String head;
-        String rest;
-        Matcher bracket = BRACKET.matcher(path);
-        int dot = path.indexOf('.');
-        if (bean instanceof Map<?, ?>) {
-            if (bracket.matches()) {
-                head = bracket.group(1);
-                rest = bracket.group(2);
-            } else {
-                head = dot < 0 ? path : path.substring(0, dot);
-                rest = dot < 0 ? "" : path.substring(dot + 1);
-            }
-            @SuppressWarnings("unchecked")
-            Map<String, HookguardSettings.Endpoint> endpoints = (Map<String, HookguardSettings.Endpoint>) bean;
-            if (rest.isEmpty()) {
-                throw unknown(name);
-            }
-            bind(endpoints.computeIfAbsent(head, key -> new HookguardSettings.Endpoint()), rest, name, value);
-            return;
-        }
         int split = path.length();
         for (int i = 0; i < path.length(); i++) {
             if (path.charAt(i) == '.' || path.charAt(i) == '[') {
@@ -176,8 +156,8 @@ public final class InitParams {
                 break;
             }
         }
-        head = path.substring(0, split);
-        rest = split == path.length() ? "" : path.substring(path.charAt(split) == '.' ? split + 1 : split);
+        String head = path.substring(0, split);
+        String rest = split == path.length() ? "" : path.substring(path.charAt(split) == '.' ? split + 1 : split);
         String property = camel(head);
         Method getter = method(bean.getClass(), "get" + property);
         if (getter == null) {
@@ -189,13 +169,54 @@ public final class InitParams {
             if (current == null || rest.isEmpty()) {
                 throw unknown(name);
             }
-            bind(current, rest, name, value);
+            if (current instanceof Map<?, ?> map) {
+                bindEntry(map, valueType(getter), rest, name, value);
+            } else {
+                bind(current, rest, name, value);
+            }
             return;
         }
         if (!rest.isEmpty()) {
             throw unknown(name);
         }
         invoke(setter, bean, convert(name, value, setter.getGenericParameterTypes()[0]));
+    }
+
+    /** Binds {@code path} ({@code <key>.<property>} or {@code [<key>].<property>}) into an entry of a settings map. */
+    private static void bindEntry(Map<?, ?> map, Class<?> valueType, String path, String name, String value) {
+        String key;
+        String rest;
+        Matcher bracket = BRACKET.matcher(path);
+        if (bracket.matches()) {
+            key = bracket.group(1);
+            rest = bracket.group(2);
+        } else {
+            int dot = path.indexOf('.');
+            key = dot < 0 ? path : path.substring(0, dot);
+            rest = dot < 0 ? "" : path.substring(dot + 1);
+        }
+        if (rest.isEmpty()) {
+            throw unknown(name);
+        }
+        @SuppressWarnings("unchecked")
+        Map<String, Object> entries = (Map<String, Object>) map;
+        bind(entries.computeIfAbsent(key, k -> instantiate(valueType)), rest, name, value);
+    }
+
+    private static Class<?> valueType(Method getter) {
+        if (getter.getGenericReturnType() instanceof ParameterizedType type
+                && type.getActualTypeArguments()[1] instanceof Class<?> value) {
+            return value;
+        }
+        throw new IllegalStateException("no value type of " + getter);
+    }
+
+    private static Object instantiate(Class<?> type) {
+        try {
+            return type.getConstructor().newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot create a " + type.getName(), e);
+        }
     }
 
     private static Object convert(String name, String value, Type type) {

@@ -1,5 +1,6 @@
 package dev.hookguard.servlet.internal.delivery;
 
+import dev.hookguard.core.Attempt;
 import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.Completion;
 import dev.hookguard.core.EventKey;
@@ -49,12 +50,17 @@ public final class Claimer {
      * @throws dev.hookguard.core.StoreUnavailableException when the store cannot be reached
      */
     Start begin(
-            EventIdResult.Found found, byte[] body, Payload payload, IdempotencyPolicy policy, boolean keepPayload) {
+            EventIdResult.Found found,
+            byte[] body,
+            Payload payload,
+            IdempotencyPolicy policy,
+            boolean keepPayload,
+            Attempt.Source source) {
         Optional<EventKey> bodyKey = found.bodyKey();
         if (bodyKey.isPresent() && !bind(bodyKey.get(), found.key(), policy)) {
             return new Start.Refused(new ClaimOutcome.Mismatch());
         }
-        return attempts.begin(found.key(), Fingerprint.of(body), payload, policy, keepPayload);
+        return attempts.begin(found.key(), Fingerprint.of(body), payload, policy, keepPayload, source);
     }
 
     /**

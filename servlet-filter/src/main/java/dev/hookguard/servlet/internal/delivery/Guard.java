@@ -1,5 +1,6 @@
 package dev.hookguard.servlet.internal.delivery;
 
+import dev.hookguard.core.Attempt;
 import dev.hookguard.core.DueQueue;
 import dev.hookguard.core.EnqueueOutcome;
 import dev.hookguard.core.Fingerprint;
@@ -146,7 +147,13 @@ public final class Guard implements AutoCloseable {
         boolean keepPayload = !dispatch && keepsPayloadFromClaim(endpoint);
         long started = System.nanoTime();
         try {
-            return deadline.claim(() -> claimer.begin(found, body, payload, endpoint.policy(), keepPayload));
+            return deadline.claim(() -> claimer.begin(
+                    found,
+                    body,
+                    payload,
+                    endpoint.policy(),
+                    keepPayload,
+                    dispatch ? Attempt.Source.DISPATCH : Attempt.Source.SENDER));
         } finally {
             metrics.claimDuration(endpoint.name(), Duration.ofNanos(System.nanoTime() - started));
         }

@@ -90,6 +90,7 @@ public class HookguardConsoleAutoConfiguration {
         ServletRegistrationBean<ConsoleServlet> registration = new ServletRegistrationBean<>(
                 new ConsoleServlet(config), mapping(path == null ? ConsoleConfig.DEFAULT_PATH : path));
         registration.setName("hookguardConsole");
+        registration.setLoadOnStartup(1); // initialised with the application, so the start-up log says where it is
         return registration;
     }
 

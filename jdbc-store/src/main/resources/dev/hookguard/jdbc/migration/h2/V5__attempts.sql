@@ -1,0 +1,4 @@
+-- Hookguard on H2 2.x: the attempt log of each record (issue 29), JSON Lines of dev.hookguard.core.internal.AttemptLog,
+-- oldest first; every verdict appends its attempt, the newest kept (bounded in characters by the policy's attemptLog).
+-- Kept in the row, not as a LOB (see V3). IF NOT EXISTS, so the migration can run again.
+ALTER TABLE hookguard_events ADD COLUMN IF NOT EXISTS attempt_log CHARACTER VARYING(1000000000);
