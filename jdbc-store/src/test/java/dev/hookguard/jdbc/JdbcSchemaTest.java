@@ -25,8 +25,12 @@ class JdbcSchemaTest {
                 .extracting(JdbcSchema.Migration::name)
                 .containsExactlyElementsOf(
                         dialect == JdbcDialect.H2
-                                ? List.of("V1__create_hookguard_events", "V2__recovery", "V3__inline_bodies")
-                                : List.of("V1__create_hookguard_events", "V2__recovery"));
+                                ? List.of(
+                                        "V1__create_hookguard_events",
+                                        "V2__recovery",
+                                        "V3__inline_bodies",
+                                        "V4__endpoint_controls")
+                                : List.of("V1__create_hookguard_events", "V2__recovery", "V4__endpoint_controls"));
     }
 
     @ParameterizedTest
@@ -63,8 +67,17 @@ class JdbcSchemaTest {
 
     @ParameterizedTest
     @EnumSource(JdbcDialect.class)
-    void shouldDropOnlyTheNamedTable(JdbcDialect dialect) {
-        assertThat(JdbcSchema.dropStatements(dialect, "my_events")).containsExactly("DROP TABLE IF EXISTS my_events");
+    void shouldDropOnlyTheNamedTableAndItsControls(JdbcDialect dialect) {
+        assertThat(JdbcSchema.dropStatements(dialect, "my_events"))
+                .containsExactly("DROP TABLE IF EXISTS my_events_controls", "DROP TABLE IF EXISTS my_events");
+    }
+
+    @ParameterizedTest
+    @EnumSource(JdbcDialect.class)
+    void shouldCreateTheEndpointControlsTableBesideTheEventsTable(JdbcDialect dialect) {
+        assertThat(String.join("\n", JdbcSchema.createStatements(dialect, "my_events")))
+                .contains("CREATE TABLE IF NOT EXISTS my_events_controls (")
+                .contains("PRIMARY KEY (endpoint)");
     }
 
     @ParameterizedTest
