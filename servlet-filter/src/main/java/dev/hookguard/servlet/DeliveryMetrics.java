@@ -41,6 +41,12 @@ public interface DeliveryMetrics {
     String QUEUE_OLDEST = "hookguard.queue.oldest";
     /** Gauge of the endpoint's stalled records (PROCESSING past lease, FAILED unchanged past the quiet period). */
     String QUEUE_STALLED = "hookguard.queue.stalled";
+    /** Gauge: 1 while the endpoint's dispatching is paused by an operator (as the store said at the last sample). */
+    String DISPATCH_PAUSED = "hookguard.dispatch.paused";
+    /** Gauge: 1 while this node's circuit breaker of the endpoint is open or half-open, else 0. */
+    String DISPATCH_BREAKER_OPEN = "hookguard.dispatch.breaker.open";
+    /** Gauge of the endpoint's due records the delivery rate holds back (0 while the rate keeps up). */
+    String DISPATCH_RATE_LIMITED = "hookguard.dispatch.rate_limited";
     /**
      * Distribution summary of the attempt on which an event ended, tagged {@code endpoint} and {@code outcome}
      * ({@code processed} or {@code dead_lettered}).
@@ -91,7 +97,8 @@ public interface DeliveryMetrics {
     default void failedOpen(String endpoint) {}
 
     /**
-     * Publishes the endpoint's queue gauges ({@link #QUEUE_DEPTH}, {@link #QUEUE_OLDEST}, {@link #QUEUE_STALLED}),
+     * Publishes the endpoint's queue gauges ({@link #QUEUE_DEPTH}, {@link #QUEUE_OLDEST}, {@link #QUEUE_STALLED}) and
+     * its controls' ({@link #DISPATCH_PAUSED}, {@link #DISPATCH_BREAKER_OPEN}, {@link #DISPATCH_RATE_LIMITED}),
      * read from the dispatcher's last sample (null before the first); called once per endpoint when the dispatcher
      * starts. The default publishes nothing.
      */

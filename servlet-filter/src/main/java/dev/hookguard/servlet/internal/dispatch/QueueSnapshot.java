@@ -15,9 +15,21 @@ import java.util.Map;
  * @param stalled stalled records ({@link dev.hookguard.core.operator.ListFilter.Listing#STALLED}) the last sweep counted
  * @param dispatches this node's dispatches of the endpoint since start, by outcome
  * @param sampledAt when the stats were read
+ * @param paused whether the endpoint's dispatching is paused, as the store said at the sample
+ * @param breaker this node's circuit breaker of the endpoint: {@code disabled}, {@code closed}, {@code open} or {@code
+ *     half_open}
+ * @param rateLimited records due now that the delivery rate holds back (the due count while the last pick was held
+ *     by the rate, else 0)
  */
 public record QueueSnapshot(
-        String endpoint, QueueStats stats, long stalled, Map<DispatchOutcome, Long> dispatches, Instant sampledAt) {
+        String endpoint,
+        QueueStats stats,
+        long stalled,
+        Map<DispatchOutcome, Long> dispatches,
+        Instant sampledAt,
+        boolean paused,
+        String breaker,
+        long rateLimited) {
 
     /** Copies the counts. */
     public QueueSnapshot {
