@@ -25,6 +25,32 @@ class ConsoleWriteApiIT extends AbstractConsoleApiIT {
     }
 
     @Test
+    void shouldPauseAndResumeAnEndpointInTheStoreAndShowWhoDidIt() {
+        assertThat(json(reader.get("api/endpoint?endpoint=" + pay), 200)).containsEntry("paused", false);
+
+        Map<String, Object> paused =
+                json(writer.post("api/endpoints/pause", Map.of("endpoint", pay, "note", "INC-7: ledger down")), 200);
+
+        assertThat(paused).containsEntry("paused", true);
+        assertThat(store.controls(pay).paused()).isTrue();
+        assertThat(store.controls(git).paused()).isFalse();
+        assertThat(json(reader.get("api/endpoint?endpoint=" + pay), 200).get("lastChange"))
+                .asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
+                .containsEntry("actor", "alice")
+                .containsEntry("action", "pause")
+                .containsEntry("note", "INC-7: ledger down");
+        assertThat(error(reader.post("api/endpoints/resume", Map.of("endpoint", pay)), 403))
+                .contains("may read but not act");
+        assertThat(error(writer.post("api/endpoints/halt", Map.of("endpoint", pay)), 400))
+                .contains("pause or resume");
+
+        json(writer.post("api/endpoints/resume", Map.of("endpoint", pay, "note", "ledger back")), 200);
+
+        assertThat(store.controls(pay).paused()).isFalse();
+        assertThat(store.controls(pay).lastChange().actor()).isEqualTo("alice");
+    }
+
+    @Test
     void shouldReplayADeadLetterIntoTheDueQueueAndTellTheDispatcherHook() {
         seedMixed();
         EventKey key = pay("d-timeout-1");

@@ -74,6 +74,21 @@ final class Scenario {
                 RecoveryConfig.custom().intake(Intake.ASYNC).build());
     }
 
+    /** The endpoint in async intake with the dispatcher's endpoint controls {@code controls} (rate, breaker). */
+    static HookguardFilterConfig.Builder asyncConfig(
+            IdempotencyStore store,
+            Duration lease,
+            MeterRegistry meters,
+            DispatcherConfig dispatcher,
+            RecoveryConfig.Dispatch controls) {
+        return recoveringConfig(
+                store,
+                lease,
+                meters,
+                dispatcher,
+                RecoveryConfig.custom().intake(Intake.ASYNC).dispatch(controls).build());
+    }
+
     /**
      * The same endpoint with sync intake and receiver retries (GitHub's default, {@link Retries#RECEIVER}): its sender
      * never redelivers, so the claim keeps the payload and this filter's dispatcher (configured by {@code dispatcher})

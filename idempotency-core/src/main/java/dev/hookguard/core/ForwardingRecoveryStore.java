@@ -1,6 +1,7 @@
 package dev.hookguard.core;
 
 import dev.hookguard.core.DueQueue.QueueStats;
+import dev.hookguard.core.operator.EndpointControls.EndpointState;
 import dev.hookguard.core.operator.ListFilter;
 import dev.hookguard.core.operator.OperatorAction;
 import dev.hookguard.core.operator.OperatorStore.AdminOutcome;
@@ -129,5 +130,20 @@ public class ForwardingRecoveryStore implements RecoveryStore {
     @Override
     public AdminOutcome skip(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
         return delegate().skip(key, action, policy);
+    }
+
+    @Override
+    public EndpointState pause(String endpoint, OperatorAction action) {
+        return delegate().pause(endpoint, action);
+    }
+
+    @Override
+    public EndpointState resume(String endpoint, OperatorAction action) {
+        return delegate().resume(endpoint, action);
+    }
+
+    @Override
+    public EndpointState controls(String endpoint) {
+        return delegate().controls(endpoint);
     }
 }

@@ -12,14 +12,17 @@ import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.WriteOutcome;
+import dev.hookguard.core.operator.EndpointControls.EndpointState;
 import dev.hookguard.core.operator.ListFilter;
 import dev.hookguard.core.operator.OperatorAction;
+import dev.hookguard.core.operator.OperatorAction.AuditEntry;
 import dev.hookguard.core.operator.OperatorStore.AdminOutcome;
 import dev.hookguard.core.operator.OperatorStore.RecordPage;
 import dev.hookguard.jdbc.internal.ClaimStrategy;
 import dev.hookguard.jdbc.internal.DatabaseTime;
 import dev.hookguard.jdbc.internal.FencedWrites;
 import dev.hookguard.jdbc.internal.JdbcDueQueue;
+import dev.hookguard.jdbc.internal.JdbcEndpointControls;
 import dev.hookguard.jdbc.internal.JdbcOperatorStore;
 import dev.hookguard.jdbc.internal.JdbcSession;
 import dev.hookguard.jdbc.internal.JdbcWarmUp;
@@ -63,7 +66,8 @@ import org.jspecify.annotations.Nullable;
  * retention follow the database's clock, in milliseconds; fencing tokens start at its time in microseconds and never
  * repeat for a key. Records past their retention behave as absent at once and are deleted by {@link #purgeExpired()},
  * except records in the due queue ({@link JdbcDueQueue}), which never expire while there. Operators' actions ({@link
- * JdbcOperatorStore}) keep a bounded audit history in the row. A deadlock or serialization failure is retried up to
+ * JdbcOperatorStore}) keep a bounded audit history in the row; an endpoint's pause or resume is a row of the table {@code
+ * <table>_controls} ({@link JdbcEndpointControls}). A deadlock or serialization failure is retried up to
  * three times; any other database failure is a {@link dev.hookguard.core.StoreUnavailableException}. The module
  * README lists the table, its migrations and every statement.
  */
@@ -77,6 +81,7 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
     private final AdminQueries admin;
     private final JdbcDueQueue queue;
     private final JdbcOperatorStore operators;
+    private final JdbcEndpointControls controls;
     private final FencedWrites writes;
     private final ClaimStrategy claims;
     private final ClaimQueries claimQueries;
@@ -121,6 +126,7 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
         this.queue = new JdbcDueQueue(session, claimQueries, new QueueQueries(table, time, claimQueries), mapper);
         this.operators =
                 new JdbcOperatorStore(session, new OperatorQueries(table, time, claimQueries, writeQueries), mapper);
+        this.controls = new JdbcEndpointControls(session, config.tableName(), dialect);
         this.writes = new FencedWrites(dialect, table, writeQueries);
         this.claims = dialect.upsertReturning()
                 ? new UpsertClaim(session, claimQueries, mapper, afterRefusal)
@@ -279,6 +285,22 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
     @Override
     public AdminOutcome skip(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
         return operators.skip(key, action, policy);
+    }
+
+    @Override
+    public EndpointState pause(String endpoint, OperatorAction action) {
+        return controls.change(endpoint, true, action, AuditEntry.PAUSE);
+    }
+
+    @Override
+    public EndpointState resume(String endpoint, OperatorAction action) {
+        return controls.change(endpoint, false, action, AuditEntry.RESUME);
+    }
+
+    /** One {@code SELECT} by primary key of the endpoint controls' table. */
+    @Override
+    public EndpointState controls(String endpoint) {
+        return controls.read(endpoint);
     }
 
     /**

@@ -21,7 +21,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * The schema, shipped in this jar as Flyway-style versioned migrations per dialect, the one source of the table's
  * definition: {@code dev/hookguard/jdbc/migration/<dialect>/V1__create_hookguard_events.sql}, {@code
- * V2__recovery.sql}, … (H2 also {@code V3__inline_bodies.sql}) and {@code drop-<dialect>.sql}. The scripts name the table {@value
+ * V2__recovery.sql}, … (H2 also {@code V3__inline_bodies.sql}), {@code V4__endpoint_controls.sql} (a second table,
+ * {@code <table>_controls}) and {@code drop-<dialect>.sql}. The scripts name the table {@value
  * JdbcStoreConfig#DEFAULT_TABLE_NAME}; for another name every occurrence of it (also inside index names) is replaced
  * by the configured name, which {@link JdbcStoreConfig} has checked against a strict identifier pattern, because DDL
  * cannot bind identifiers.
@@ -34,12 +35,14 @@ public final class JdbcSchema {
 
     /**
      * The migrations in order, each with the column whose presence shows it was applied; V3 (H2 only) is applied when
-     * {@code payload_body} is no longer a LOB.
+     * {@code payload_body} is no longer a LOB; V4 creates the endpoint controls' table ({@code <table>_controls}), whose
+     * column shows it.
      */
     static final List<Migration> MIGRATIONS = List.of(
             new Migration("V1__create_hookguard_events", "endpoint", null),
             new Migration("V2__recovery", "next_attempt_at", null),
             new Migration("V3__inline_bodies", "payload_body", JdbcDialect.H2),
+            new Migration("V4__endpoint_controls", "paused", null, JdbcStoreConfig.CONTROLS_SUFFIX),
             new Migration("V5__attempts", "attempt_log", null));
 
     private static final String RESOURCES = "/dev/hookguard/jdbc/";
@@ -182,16 +185,23 @@ public final class JdbcSchema {
      * @param markerColumn a column the migration adds, whose presence shows it was applied; for a migration of one
      *     dialect, the column it turns from a {@code BLOB} into another type
      * @param only the one dialect the migration is for, or null for every dialect
+     * @param markerTableSuffix what the events table's name is followed by in the name of the table that holds the
+     *     marker column: empty for the events table itself
      */
     record Migration(
-            String name, String markerColumn, @Nullable JdbcDialect only) {
+            String name, String markerColumn, @Nullable JdbcDialect only, String markerTableSuffix) {
+
+        /** A migration of the events table. */
+        Migration(String name, String markerColumn, @Nullable JdbcDialect only) {
+            this(name, markerColumn, only, "");
+        }
 
         boolean appliesTo(JdbcDialect dialect) {
             return only == null || only == dialect;
         }
 
         boolean appliedIn(Connection connection, String table) throws SQLException {
-            OptionalInt type = columnType(connection, table, markerColumn);
+            OptionalInt type = columnType(connection, table + markerTableSuffix, markerColumn);
             return type.isPresent() && (only == null || type.getAsInt() != Types.BLOB);
         }
 

@@ -21,6 +21,8 @@ public record JdbcStoreConfig(
 
     /** Default table name: {@code hookguard_events}, the name the shipped scripts use. */
     public static final String DEFAULT_TABLE_NAME = "hookguard_events";
+    /** What the endpoint controls' table's name adds to the events table's: {@code hookguard_events_controls}. */
+    public static final String CONTROLS_SUFFIX = "_controls";
     /** Default: the schema is not created; run the script or the migration yourself. */
     public static final boolean DEFAULT_CREATE_SCHEMA_IF_MISSING = false;
     /** Default purge batch: 1 000 rows per statement. */

@@ -29,8 +29,13 @@ class JdbcSchemaTest {
                                         "V1__create_hookguard_events",
                                         "V2__recovery",
                                         "V3__inline_bodies",
+                                        "V4__endpoint_controls",
                                         "V5__attempts")
-                                : List.of("V1__create_hookguard_events", "V2__recovery", "V5__attempts"));
+                                : List.of(
+                                        "V1__create_hookguard_events",
+                                        "V2__recovery",
+                                        "V4__endpoint_controls",
+                                        "V5__attempts"));
     }
 
     @ParameterizedTest
@@ -67,8 +72,17 @@ class JdbcSchemaTest {
 
     @ParameterizedTest
     @EnumSource(JdbcDialect.class)
-    void shouldDropOnlyTheNamedTable(JdbcDialect dialect) {
-        assertThat(JdbcSchema.dropStatements(dialect, "my_events")).containsExactly("DROP TABLE IF EXISTS my_events");
+    void shouldDropOnlyTheNamedTableAndItsControls(JdbcDialect dialect) {
+        assertThat(JdbcSchema.dropStatements(dialect, "my_events"))
+                .containsExactly("DROP TABLE IF EXISTS my_events_controls", "DROP TABLE IF EXISTS my_events");
+    }
+
+    @ParameterizedTest
+    @EnumSource(JdbcDialect.class)
+    void shouldCreateTheEndpointControlsTableBesideTheEventsTable(JdbcDialect dialect) {
+        assertThat(String.join("\n", JdbcSchema.createStatements(dialect, "my_events")))
+                .contains("CREATE TABLE IF NOT EXISTS my_events_controls (")
+                .contains("PRIMARY KEY (endpoint)");
     }
 
     @ParameterizedTest

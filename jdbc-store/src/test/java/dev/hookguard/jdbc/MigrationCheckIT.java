@@ -31,8 +31,11 @@ class MigrationCheckIT {
                 assertThat(JdbcSchema.missingMigrations(connection, table))
                         .containsExactlyElementsOf(
                                 dialect == JdbcDialect.H2
-                                        ? List.of("V2__recovery.sql", "V3__inline_bodies.sql")
-                                        : List.of("V2__recovery.sql"));
+                                        ? List.of(
+                                                "V2__recovery.sql",
+                                                "V3__inline_bodies.sql",
+                                                "V4__endpoint_controls.sql")
+                                        : List.of("V2__recovery.sql", "V4__endpoint_controls.sql"));
             }
             try {
                 JdbcSchema.createIfMissing(pool, dialect, table);

@@ -54,7 +54,9 @@ enum LuaScript {
     /** Puts an entry back in a dead-letter index or due queue after its record script, if a prune dropped it. */
     INDEX_ENSURE("index-ensure.lua", false),
     /** Removes one entry from an index if it still has the score the caller saw. */
-    INDEX_REMOVE("index-remove.lua", false);
+    INDEX_REMOVE("index-remove.lua", false),
+    /** Pauses or resumes an endpoint's dispatching. */
+    ENDPOINT_CONTROL("endpoint-control.lua", false);
 
     /** The record-format prelude, prepended to every script on an event's hash. */
     static final String PRELUDE = "prelude.lua";

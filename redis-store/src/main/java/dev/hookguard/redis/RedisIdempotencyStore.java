@@ -12,8 +12,10 @@ import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.WriteOutcome;
+import dev.hookguard.core.operator.EndpointControls.EndpointState;
 import dev.hookguard.core.operator.ListFilter;
 import dev.hookguard.core.operator.OperatorAction;
+import dev.hookguard.core.operator.OperatorAction.AuditEntry;
 import dev.hookguard.core.operator.OperatorStore.AdminOutcome;
 import dev.hookguard.core.operator.OperatorStore.RecordPage;
 import java.time.Duration;
@@ -44,6 +46,8 @@ import org.slf4j.LoggerFactory;
  *   <li>{@code <prefix>:due:{<endpoint>}}: the due queue, event ids scored by due time ({@link DueIndex}).
  *   <li>{@code <prefix>:open:{<endpoint>}}: the open index, events that may be PROCESSING or FAILED,
  *       scored by a random mark ({@link OpenIndex}).
+ *   <li>{@code <prefix>:ctl:{<endpoint>}}: the endpoint's controls (paused, last change), a hash that never
+ *       expires ({@link RedisEndpointControls}).
  * </ul>
  *
  * <p>Every index entry is written before the record script that needs it and removed after, under a fence
@@ -78,6 +82,7 @@ public final class RedisIdempotencyStore implements RecoveryStore, AutoCloseable
     private final RedisOperatorStore operator;
     private final RedisStoreConfig config;
     private final ServerFacts facts;
+    private final RedisEndpointControls controls;
 
     RedisIdempotencyStore(RedisGateway redis, RedisStoreConfig config) {
         this.redis = redis;
@@ -90,6 +95,7 @@ public final class RedisIdempotencyStore implements RecoveryStore, AutoCloseable
         this.hotPath = new RedisHotPath(redis, keys, due, open, indexFirst);
         this.dueQueue = new RedisDueQueue(redis, keys, due, indexFirst);
         this.operator = new RedisOperatorStore(redis, keys, deadLetters, due, open, indexFirst);
+        this.controls = new RedisEndpointControls(redis, keys);
         redis.loadScripts();
         this.facts = ServerFacts.read(redis);
         if (config.durabilityAofFsync() && !facts.hasWaitAof()) {
@@ -245,6 +251,21 @@ public final class RedisIdempotencyStore implements RecoveryStore, AutoCloseable
     @Override
     public AdminOutcome skip(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
         return operator.skip(key, action, policy);
+    }
+
+    @Override
+    public EndpointState pause(String endpoint, OperatorAction action) {
+        return controls.change(endpoint, true, action, AuditEntry.PAUSE);
+    }
+
+    @Override
+    public EndpointState resume(String endpoint, OperatorAction action) {
+        return controls.change(endpoint, false, action, AuditEntry.RESUME);
+    }
+
+    @Override
+    public EndpointState controls(String endpoint) {
+        return controls.read(endpoint);
     }
 
     /** Closes the connection and client this store owns; a connection passed in by the caller stays open. */

@@ -7,7 +7,8 @@ import dev.hookguard.core.EventKey;
  * whole event id a cluster hash tag, so everything about one event sits in one slot. An endpoint's three
  * indexes, {@code <prefix>:dlq:{<endpoint>}} (dead letters), {@code <prefix>:due:{<endpoint>}} (the due
  * queue) and {@code <prefix>:open:{<endpoint>}} (records that may be PROCESSING or FAILED), share the hash
- * tag {@code {<endpoint>}}, so they sit in one slot of their own.
+ * tag {@code {<endpoint>}}, so they sit in one slot of their own, with its control hash {@code
+ * <prefix>:ctl:{<endpoint>}}.
  *
  * @param prefix the configured key prefix
  */
@@ -31,6 +32,11 @@ record RedisKeys(String prefix) {
     /** The key of the endpoint's open index (a sorted set scored by sequence number). */
     String open(String endpoint) {
         return index("open", endpoint);
+    }
+
+    /** The key of the endpoint's control hash (paused or not, and the last change). */
+    String controls(String endpoint) {
+        return index("ctl", endpoint);
     }
 
     /**

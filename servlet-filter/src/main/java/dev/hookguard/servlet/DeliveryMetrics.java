@@ -41,6 +41,12 @@ public interface DeliveryMetrics {
     String QUEUE_OLDEST = "hookguard.queue.oldest";
     /** Gauge of the endpoint's stalled records (PROCESSING past lease, FAILED unchanged past the quiet period). */
     String QUEUE_STALLED = "hookguard.queue.stalled";
+    /** Gauge: 1 while the endpoint's dispatching is paused by an operator (as the store said at the last sample). */
+    String DISPATCH_PAUSED = "hookguard.dispatch.paused";
+    /** Gauge: 1 while this node's circuit breaker of the endpoint is open or half-open, else 0. */
+    String DISPATCH_BREAKER_OPEN = "hookguard.dispatch.breaker.open";
+    /** Gauge of the endpoint's due records the delivery rate holds back (0 while the rate keeps up). */
+    String DISPATCH_RATE_LIMITED = "hookguard.dispatch.rate_limited";
     /**
      * Distribution summary of the attempt on which an event ended, tagged {@code endpoint} and {@code outcome}
      * ({@code processed} or {@code dead_lettered}).
@@ -153,9 +159,21 @@ public interface DeliveryMetrics {
      * @param stalled stalled records ({@link dev.hookguard.core.operator.ListFilter.Listing#STALLED}) the last sweep counted
      * @param dispatches this node's dispatches of the endpoint since start, by outcome
      * @param sampledAt when the stats were read
+     * @param paused whether the endpoint's dispatching is paused, as the store said at the sample
+     * @param breaker this node's circuit breaker of the endpoint: {@code disabled}, {@code closed}, {@code open} or
+     *     {@code half_open}
+     * @param rateLimited records due now that the delivery rate holds back (the due count while the last pick was held
+     *     by the rate, else 0)
      */
     record QueueSnapshot(
-            String endpoint, QueueStats stats, long stalled, Map<DispatchOutcome, Long> dispatches, Instant sampledAt) {
+            String endpoint,
+            QueueStats stats,
+            long stalled,
+            Map<DispatchOutcome, Long> dispatches,
+            Instant sampledAt,
+            boolean paused,
+            String breaker,
+            long rateLimited) {
 
         /** Copies the counts. */
         public QueueSnapshot {
@@ -258,7 +276,8 @@ public interface DeliveryMetrics {
     default void failedOpen(String endpoint) {}
 
     /**
-     * Publishes the endpoint's queue gauges ({@link #QUEUE_DEPTH}, {@link #QUEUE_OLDEST}, {@link #QUEUE_STALLED}),
+     * Publishes the endpoint's queue gauges ({@link #QUEUE_DEPTH}, {@link #QUEUE_OLDEST}, {@link #QUEUE_STALLED}) and
+     * its controls' ({@link #DISPATCH_PAUSED}, {@link #DISPATCH_BREAKER_OPEN}, {@link #DISPATCH_RATE_LIMITED}),
      * read from the dispatcher's last sample (null before the first); called once per endpoint when the dispatcher
      * starts. The default publishes nothing.
      */

@@ -583,6 +583,9 @@ public class HookguardSettings {
         /** The receiver's retry schedule; its attempts are policy.max-attempts. */
         private final BackoffSettings backoff = new BackoffSettings();
 
+        /** The dispatcher's controls of this endpoint: delivery rate and circuit breaker. */
+        private final DispatchSettings dispatch = new DispatchSettings();
+
         public Policy getPolicy() {
             return policy;
         }
@@ -597,6 +600,10 @@ public class HookguardSettings {
 
         public BackoffSettings getBackoff() {
             return backoff;
+        }
+
+        public DispatchSettings getDispatch() {
+            return dispatch;
         }
 
         EndpointConfig.Builder toBuilder(
@@ -647,6 +654,7 @@ public class HookguardSettings {
             set(stalledAfter, recovery::stalledAfter);
             set(queueLimit, recovery::queueLimit);
             recovery.signing(dispatchSigning);
+            recovery.dispatch(dispatch.toDispatch(prefix + "dispatch."));
             builder.recovery(named(prefix.substring(0, prefix.length() - 1), recovery::build));
             if (path != null) {
                 builder.path(path);
@@ -854,6 +862,135 @@ public class HookguardSettings {
 
         public void setCap(@Nullable Duration cap) {
             this.cap = cap;
+        }
+    }
+
+    /** {@code endpoints.<name>.dispatch.*}: the endpoint's {@code RecoveryConfig.Dispatch}; unset values keep its defaults. */
+    public static class DispatchSettings {
+
+        /** Most dispatches per second or minute over all nodes, such as 50/s or 6000/min; unset for no limit. */
+        private @Nullable String rate;
+
+        /** How many nodes dispatch this endpoint; each one dispatches at most rate / nodes. */
+        private @Nullable Integer nodes;
+
+        /** The circuit breaker on this endpoint's dispatches. */
+        private final BreakerSettings breaker = new BreakerSettings();
+
+        public @Nullable String getRate() {
+            return rate;
+        }
+
+        public void setRate(@Nullable String rate) {
+            this.rate = rate;
+        }
+
+        public @Nullable Integer getNodes() {
+            return nodes;
+        }
+
+        public void setNodes(@Nullable Integer nodes) {
+            this.nodes = nodes;
+        }
+
+        public BreakerSettings getBreaker() {
+            return breaker;
+        }
+
+        RecoveryConfig.Dispatch toDispatch(String prefix) {
+            String at = prefix.substring(0, prefix.length() - 1);
+            RecoveryConfig.Dispatch built = RecoveryConfig.Dispatch.ofDefaults();
+            if (rate != null) {
+                built = built.rate(named(at, () -> RecoveryConfig.Rate.parse(rate)));
+            }
+            if (nodes != null) {
+                RecoveryConfig.Dispatch base = built;
+                built = named(at, () -> base.nodes(nodes));
+            }
+            return built.breaker(breaker.toBreaker(prefix + "breaker"));
+        }
+    }
+
+    /** {@code endpoints.<name>.dispatch.breaker.*}: the endpoint's circuit breaker; unset values keep its defaults. */
+    public static class BreakerSettings {
+
+        /** Whether the dispatcher backs this endpoint off when its dispatches fail (timeout, network, 5xx, 429). */
+        private @Nullable Boolean enabled;
+
+        /** Failure rate in percent over the window that opens the breaker. */
+        private @Nullable Integer failureRate;
+
+        /** Fewest dispatches in the window before the failure rate counts. */
+        private @Nullable Integer minimumCalls;
+
+        /** The sliding window the failure rate is taken over. */
+        private @Nullable Duration window;
+
+        /** How long the breaker stays open before it probes. */
+        private @Nullable Duration waitInOpen;
+
+        /** How many records the half-open breaker dispatches as probes. */
+        private @Nullable Integer probes;
+
+        public @Nullable Boolean getEnabled() {
+            return enabled;
+        }
+
+        public void setEnabled(@Nullable Boolean enabled) {
+            this.enabled = enabled;
+        }
+
+        public @Nullable Integer getFailureRate() {
+            return failureRate;
+        }
+
+        public void setFailureRate(@Nullable Integer failureRate) {
+            this.failureRate = failureRate;
+        }
+
+        public @Nullable Integer getMinimumCalls() {
+            return minimumCalls;
+        }
+
+        public void setMinimumCalls(@Nullable Integer minimumCalls) {
+            this.minimumCalls = minimumCalls;
+        }
+
+        public @Nullable Duration getWindow() {
+            return window;
+        }
+
+        public void setWindow(@Nullable Duration window) {
+            this.window = window;
+        }
+
+        public @Nullable Duration getWaitInOpen() {
+            return waitInOpen;
+        }
+
+        public void setWaitInOpen(@Nullable Duration waitInOpen) {
+            this.waitInOpen = waitInOpen;
+        }
+
+        public @Nullable Integer getProbes() {
+            return probes;
+        }
+
+        public void setProbes(@Nullable Integer probes) {
+            this.probes = probes;
+        }
+
+        RecoveryConfig.Breaker toBreaker(String prefix) {
+            RecoveryConfig.BreakerBuilder builder = RecoveryConfig.Breaker.custom();
+            set(enabled, builder::enabled);
+            if (failureRate != null) {
+                builder.failureRate(failureRate);
+            }
+            set(minimumCalls, builder::minimumCalls);
+            set(window, builder::window);
+            set(waitInOpen, builder::waitInOpen);
+            set(probes, builder::probes);
+            return named(prefix, builder::build);
         }
     }
 

@@ -16,7 +16,7 @@ class ApiBoundaryTest {
             "store-testkit",
             "dev.hookguard.testkit",
             Set.of("dev.hookguard.testkit", "dev.hookguard.testkit.arch"),
-            13,
+            14,
             Set.of("dev.hookguard.core.internal.OperatorActions"),
             Set.of());
 

@@ -22,7 +22,7 @@ class CoreApiBoundaryTest {
                     "dev.hookguard.core.memory",
                     "dev.hookguard.core.sink",
                     "dev.hookguard.core.signature"),
-            43,
+            45,
             Set.of(),
             Set.of());
 

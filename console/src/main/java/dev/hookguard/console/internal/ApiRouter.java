@@ -18,6 +18,7 @@ public final class ApiRouter {
     private final ReadRoutes reads;
     private final WriteRoutes writes;
     private final Export export;
+    private final OperatorService operatorService;
 
     public ApiRouter(ConsoleConfig config) {
         this.config = config;
@@ -28,6 +29,7 @@ public final class ApiRouter {
         this.reads = new ReadRoutes(config, operator);
         this.writes = new WriteRoutes(reads, operator, rules);
         this.export = new Export(operator.listings(), operator.records());
+        this.operatorService = operator;
     }
 
     public void handle(String route, HttpServletRequest request, HttpServletResponse response) throws IOException {
@@ -61,6 +63,7 @@ public final class ApiRouter {
             case "history" -> reads.history(request, response);
             case "export" ->
                 export.stream(reads.filter(request), OperatorService.match(ReadRoutes.params(request)), response);
+            case "endpoint" -> Answers.answer(response, operatorService.controls(reads.endpoint(request)));
             default -> notFound(route, response);
         }
     }
@@ -71,6 +74,14 @@ public final class ApiRouter {
             writes.one(route.substring("actions/".length()), operator, request, response);
         } else if (route.startsWith("selected/")) {
             writes.selected(route.substring("selected/".length()), operator, request, response);
+        } else if (route.startsWith("endpoints/")) {
+            Answers.answer(
+                    response,
+                    operatorService.control(
+                            route.substring("endpoints/".length()),
+                            reads.endpoint(request),
+                            operator.name(),
+                            request.getParameter("note")));
         } else if (route.startsWith("bulk/")) {
             writes.bulk(route.substring("bulk/".length()), operator, request, response);
         } else {

@@ -7,8 +7,11 @@ import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.HeaderRedaction;
 import dev.hookguard.core.IdempotencyPolicy;
+import dev.hookguard.core.operator.EndpointControls;
+import dev.hookguard.core.operator.EndpointControls.EndpointState;
 import dev.hookguard.core.operator.ListFilter;
 import dev.hookguard.core.operator.OperatorAction;
+import dev.hookguard.core.operator.OperatorAction.AuditEntry;
 import dev.hookguard.core.operator.OperatorStore;
 import dev.hookguard.core.operator.OperatorStore.AdminOutcome;
 import dev.hookguard.core.operator.OperatorStore.BulkResult;
@@ -33,6 +36,8 @@ import org.jspecify.annotations.Nullable;
  * cannot be reached throws {@link dev.hookguard.core.StoreUnavailableException} for the front end to answer 503.
  */
 public final class OperatorService {
+
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(OperatorService.class);
 
     /** The parameter of a listing's page cursor: absent or empty for the first page. */
     public static final String CURSOR = "cursor";
@@ -79,6 +84,7 @@ public final class OperatorService {
         }
     }
 
+    private final OperatorStore store;
     private final Listings listings;
     private final RecordFinder finder;
     private final RecordJson records;
@@ -111,6 +117,7 @@ public final class OperatorService {
             throw new IllegalArgumentException(
                     "pageSize must be 1 to maxPageSize " + maxPageSize + " but was " + pageSize);
         }
+        this.store = store;
         this.listings = new Listings(store);
         this.finder = finder;
         this.records = new RecordJson(redaction);
@@ -308,6 +315,56 @@ public final class OperatorService {
     /** The filter the parameters ask for on this endpoint; a {@link BadRequestException} naming a bad one. */
     ListFilter filter(String endpoint, Params params) {
         return FilterParams.read(params, endpoint, stalledAfter.apply(endpoint));
+    }
+
+    /**
+     * The endpoint's controls as the store keeps them: {@code endpoint}, {@code paused} and the {@code lastChange}
+     * ({@code at}, {@code actor}, {@code action}, {@code note}, or null); 501 when the store keeps no controls.
+     */
+    public Answer controls(String endpoint) {
+        if (!(store instanceof EndpointControls controls)) {
+            return Answer.error(501, "this store keeps no endpoint controls");
+        }
+        return new Answer(200, controlsBody(controls.controls(endpoint)));
+    }
+
+    /**
+     * Pauses ({@code pause}) or resumes ({@code resume}) the endpoint's dispatching on every node, as this actor with
+     * this note, logged; answers the controls after the change. 400 for another action, 501 when the store keeps no
+     * controls.
+     */
+    public Answer control(@Nullable String action, String endpoint, String actor, @Nullable String note) {
+        if (!(store instanceof EndpointControls controls)) {
+            return Answer.error(501, "this store keeps no endpoint controls");
+        }
+        OperatorAction by = new OperatorAction(actor, note);
+        EndpointState state;
+        if (AuditEntry.PAUSE.equals(action)) {
+            state = controls.pause(endpoint, by);
+        } else if (AuditEntry.RESUME.equals(action)) {
+            state = controls.resume(endpoint, by);
+        } else {
+            return Answer.error(
+                    400, "action must be pause or resume but was '" + Json.abbreviate(String.valueOf(action)) + "'");
+        }
+        log.info(
+                "Operator {} {}d the dispatching of endpoint {}{}",
+                actor,
+                action,
+                endpoint,
+                note == null ? "" : ": " + note);
+        return new Answer(200, controlsBody(state));
+    }
+
+    private static Map<String, @Nullable Object> controlsBody(EndpointState state) {
+        Map<String, @Nullable Object> body = new LinkedHashMap<>();
+        body.put("endpoint", state.endpoint());
+        body.put("paused", state.paused());
+        AuditEntry last = state.lastChange();
+        body.put(
+                "lastChange",
+                last == null ? null : RecordJson.history(List.of(last)).get(0));
+        return body;
     }
 
     /** The record of this key, if the store holds one. */

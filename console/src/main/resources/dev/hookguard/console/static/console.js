@@ -168,7 +168,7 @@
 
   async function refresh() {
     try {
-      await Promise.all([loadCounts(), loadRecords(true)]);
+      await Promise.all([loadCounts(), loadRecords(true), loadControls().catch(() => { $('endpoint-controls').hidden = true; })]);
     } catch (error) {
       say(error.message, 'error');
     }
@@ -199,6 +199,37 @@
       return row;
     });
     $('counts').tBodies[0].replaceChildren(...rows);
+  }
+
+  // Endpoints: each endpoint's dispatching (paused or running, kept in the store for every node) and, for an
+  // operator, a pause / resume with a note. Self-contained: its own section, table and API routes.
+  async function loadControls() {
+    const rows = await Promise.all(state.session.endpoints.map(async (endpoint) => {
+      const controls = await json('endpoint?endpoint=' + encodeURIComponent(endpoint));
+      const row = el('tr', null, { 'data-endpoint': endpoint });
+      const last = controls.lastChange;
+      row.append(
+        el('th', endpoint, { scope: 'row' }),
+        el('td', controls.paused ? 'paused' : 'running', { class: controls.paused ? 'paused' : 'running' }),
+        el('td', last ? last.action + ' by ' + last.actor + ' at ' + last.at + (last.note ? ': ' + last.note : '') : '—'));
+      const cell = el('td', null, { class: 'write' });
+      const note = el('input', null, { type: 'text', 'aria-label': 'Note for ' + endpoint, placeholder: 'why (ticket, incident)' });
+      const action = controls.paused ? 'resume' : 'pause';
+      const button = el('button', action === 'pause' ? 'Pause' : 'Resume', { type: 'button', 'data-action': action });
+      button.addEventListener('click', async () => {
+        try {
+          await post('endpoints/' + action, new URLSearchParams({ endpoint, note: note.value }));
+          say(endpoint + ': dispatching ' + (action === 'pause' ? 'paused' : 'resumed') + ' on every node.', 'ok');
+          await loadControls();
+        } catch (error) {
+          say(error.message, 'error');
+        }
+      });
+      cell.append(note, button);
+      row.append(cell);
+      return row;
+    }));
+    $('controls').tBodies[0].replaceChildren(...rows);
   }
 
   function filterByClass(endpoint, code) {

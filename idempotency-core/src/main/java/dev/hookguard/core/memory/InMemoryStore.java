@@ -13,6 +13,7 @@ import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.WriteOutcome;
+import dev.hookguard.core.operator.EndpointControls.EndpointState;
 import dev.hookguard.core.operator.ListFilter;
 import dev.hookguard.core.operator.OperatorAction;
 import dev.hookguard.core.operator.OperatorAction.AuditEntry;
@@ -59,6 +60,7 @@ public final class InMemoryStore implements RecoveryStore {
     private final Object pickLock = new Object();
     private final ReentrantLock sweepLock = new ReentrantLock();
     private Iterator<Map.Entry<EventKey, Entry>> sweep = Collections.emptyIterator();
+    private final ConcurrentHashMap<String, EndpointState> controls = new ConcurrentHashMap<>();
     private final Clock clock;
 
     /** A store on the system clock. */
@@ -278,6 +280,27 @@ public final class InMemoryStore implements RecoveryStore {
     public AdminOutcome skip(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
         return administer(
                 key, InMemoryStore::isSettleable, (e, now) -> e.settled(action, AuditEntry.SKIP, now, policy));
+    }
+
+    @Override
+    public EndpointState pause(String endpoint, OperatorAction action) {
+        return control(endpoint, true, action, AuditEntry.PAUSE);
+    }
+
+    @Override
+    public EndpointState resume(String endpoint, OperatorAction action) {
+        return control(endpoint, false, action, AuditEntry.RESUME);
+    }
+
+    @Override
+    public EndpointState controls(String endpoint) {
+        return controls.getOrDefault(endpoint, EndpointState.running(endpoint));
+    }
+
+    private EndpointState control(String endpoint, boolean paused, OperatorAction action, String name) {
+        EndpointState state = new EndpointState(endpoint, paused, action.entry(clock.instant(), name));
+        controls.put(endpoint, state);
+        return state;
     }
 
     /** Drops every record past its retention; returns how many were dropped. */

@@ -56,6 +56,7 @@ public record OperatorAction(String actor, @Nullable String note) {
      * @param at when the store carried the action out, by its own clock
      * @param actor who acted (a user name, a service account)
      * @param action what was done: {@link #REPLAY}, {@link #REQUEUE}, {@link #RESOLVE} or {@link #SKIP}
+     *     (or, for an endpoint, {@link #PAUSE} or {@link #RESUME})
      * @param note why, as the operator wrote it; required for a resolve
      */
     public record AuditEntry(
@@ -75,6 +76,10 @@ public record OperatorAction(String actor, @Nullable String note) {
         public static final String RESOLVE = "resolve";
         /** {@link OperatorStore#skip}. */
         public static final String SKIP = "skip";
+        /** {@link EndpointControls#pause}: an endpoint's action, kept with the endpoint's controls. */
+        public static final String PAUSE = "pause";
+        /** {@link EndpointControls#resume}: an endpoint's action, kept with the endpoint's controls. */
+        public static final String RESUME = "resume";
 
         /** Checks that actor and action are not blank. */
         public AuditEntry {

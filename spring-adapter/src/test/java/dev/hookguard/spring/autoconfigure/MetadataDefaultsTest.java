@@ -55,6 +55,16 @@ class MetadataDefaultsTest {
         defaults.put("hookguard.unavailable-retry-after", HookguardFilterConfig.DEFAULT_UNAVAILABLE_RETRY_AFTER);
         defaults.put("hookguard.store-timeout", HookguardFilterConfig.DEFAULT_STORE_TIMEOUT);
         defaults.put("hookguard.max-body-bytes", DataSize.ofBytes(EndpointConfig.DEFAULT_MAX_BODY_BYTES));
+        defaults.put("hookguard.endpoints.*.dispatch.nodes", RecoveryConfig.Dispatch.DEFAULT_NODES);
+        defaults.put("hookguard.endpoints.*.dispatch.breaker.enabled", RecoveryConfig.Breaker.DEFAULT_ENABLED);
+        defaults.put("hookguard.endpoints.*.dispatch.breaker.failure-rate", (int)
+                RecoveryConfig.Breaker.DEFAULT_FAILURE_RATE);
+        defaults.put(
+                "hookguard.endpoints.*.dispatch.breaker.minimum-calls", RecoveryConfig.Breaker.DEFAULT_MINIMUM_CALLS);
+        defaults.put("hookguard.endpoints.*.dispatch.breaker.window", RecoveryConfig.Breaker.DEFAULT_WINDOW);
+        defaults.put(
+                "hookguard.endpoints.*.dispatch.breaker.wait-in-open", RecoveryConfig.Breaker.DEFAULT_WAIT_IN_OPEN);
+        defaults.put("hookguard.endpoints.*.dispatch.breaker.probes", RecoveryConfig.Breaker.DEFAULT_PROBES);
         defaults.put("hookguard.policy.lease", IdempotencyPolicy.DEFAULT_LEASE);
         defaults.put("hookguard.policy.retention", IdempotencyPolicy.DEFAULT_RETENTION);
         defaults.put("hookguard.policy.dead-retention", IdempotencyPolicy.DEFAULT_DEAD_RETENTION);

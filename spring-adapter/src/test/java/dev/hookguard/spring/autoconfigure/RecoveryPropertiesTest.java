@@ -71,7 +71,8 @@ class RecoveryPropertiesTest {
                         new Backoff(Duration.ofSeconds(2), Duration.ofMinutes(1), 7),
                         Duration.ofMinutes(5),
                         50,
-                        DispatchSigning.DISPATCH_KEY));
+                        DispatchSigning.DISPATCH_KEY,
+                        RecoveryConfig.Dispatch.ofDefaults()));
         assertThat(config.policy().maxAttempts()).isEqualTo(7);
         assertThat(config.signer())
                 .as("GitHub's secret can sign its dispatches")

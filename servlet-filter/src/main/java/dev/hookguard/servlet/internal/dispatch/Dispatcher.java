@@ -1,6 +1,7 @@
 package dev.hookguard.servlet.internal.dispatch;
 
 import dev.hookguard.core.DueQueue.QueueStats;
+import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.servlet.DeliveryMetrics.DispatchOutcome;
@@ -78,6 +79,10 @@ public final class Dispatcher implements AutoCloseable {
     private final Map<String, EndpointConfig> endpoints = new LinkedHashMap<>();
     private final Map<String, QueueDepth> depths;
     private final Map<String, QueueSample> samples = new LinkedHashMap<>();
+    private final Map<String, EndpointGate> gates = new LinkedHashMap<>();
+    /** Nanoseconds until an endpoint the rate held back at the last pick has a token again; MAX_VALUE for none. */
+    private long rateWait = Long.MAX_VALUE;
+
     private final Semaphore slots;
     private final Semaphore wakeSignal = new Semaphore(0);
     private final AtomicBoolean wakePending = new AtomicBoolean();
@@ -104,7 +109,10 @@ public final class Dispatcher implements AutoCloseable {
         this.slots = new Semaphore(settings.maxInFlight() + settings.batchSize()); // in flight + waiting for a thread
         for (EndpointConfig endpoint : config.endpoints()) {
             endpoints.put(endpoint.name(), endpoint);
-            samples.put(endpoint.name(), new QueueSample(endpoint.name()));
+            EndpointGate gate =
+                    new EndpointGate(endpoint.name(), endpoint.recovery().dispatch());
+            gates.put(endpoint.name(), gate);
+            samples.put(endpoint.name(), new QueueSample(endpoint.name(), gate));
         }
         AtomicInteger threads = new AtomicInteger();
         this.workers = new ThreadPoolExecutor(
@@ -282,8 +290,9 @@ public final class Dispatcher implements AutoCloseable {
     }
 
     /**
-     * Picks when the poll interval has passed (after a wake-up, once {@link #WAKE_GAP} has passed since the last
-     * pick), samples the queues every second and sweeps every sweep interval, sleeping until the first of the three
+     * Samples the queues and the endpoints' pauses every second (first, so a pause kept in the store holds from the
+     * first pick), picks when the poll interval has passed (after a wake-up, once {@link #WAKE_GAP} has passed since
+     * the last pick; sooner when an endpoint's delivery rate has a token again) and sweeps every sweep interval, sleeping until the first of the three
      * is due or a wake-up comes.
      */
     private void loop() {
@@ -295,19 +304,20 @@ public final class Dispatcher implements AutoCloseable {
         long nextSweep = now;
         while (running) {
             now = System.nanoTime();
+            if (now - nextStats >= 0) {
+                sampleStats();
+                nextStats = now + STATS_INTERVAL.toNanos();
+            }
             if (now - nextPick >= 0) {
                 wakeSignal.drainPermits();
                 wakePending.set(false); // a wake-up from now on asks for the next pick
                 lastPick = now;
+                rateWait = Long.MAX_VALUE;
                 boolean found = baseUrl != null && listening() && pickAll();
                 interval = found
                         ? settings.minPollInterval().toNanos()
                         : Math.min(interval * 2, settings.maxPollInterval().toNanos());
-                nextPick = now + interval;
-            }
-            if (now - nextStats >= 0) {
-                sampleStats();
-                nextStats = now + STATS_INTERVAL.toNanos();
+                nextPick = now + Math.max(0, Math.min(interval, rateWait));
             }
             if (now - nextSweep >= 0) {
                 sweep();
@@ -348,7 +358,10 @@ public final class Dispatcher implements AutoCloseable {
         return listening;
     }
 
-    /** One pick per endpoint, bounded by the free slots; true when anything was picked. */
+    /**
+     * One pick per endpoint, bounded by the free slots and by the endpoint's gate (paused, circuit breaker, delivery
+     * rate); true when anything was picked. An endpoint the rate held back sets {@link #rateWait}.
+     */
     private boolean pickAll() {
         boolean found = false;
         for (EndpointConfig endpoint : endpoints.values()) {
@@ -356,13 +369,24 @@ public final class Dispatcher implements AutoCloseable {
             if (free <= 0 || !running) {
                 return true;
             }
+            EndpointGate gate = gates.get(endpoint.name());
+            int wanted = Math.min(settings.batchSize(), free);
+            int permits = gate.permits(wanted);
+            if (permits < wanted && gate.rateHeld()) {
+                rateWait = Math.min(rateWait, Math.max(gate.nanosUntilRate(), WAKE_GAP.toNanos()));
+            }
+            if (permits == 0) {
+                continue;
+            }
             List<EventRecord> picked;
             try {
-                picked = store.pick(endpoint.name(), Math.min(settings.batchSize(), free), settings.window());
+                picked = store.pick(endpoint.name(), permits, settings.window());
             } catch (RuntimeException e) {
+                gate.unused(permits);
                 log.warn("Could not pick the due records of endpoint '{}': {}", endpoint.name(), e.toString());
                 continue;
             }
+            gate.unused(permits - picked.size());
             for (EventRecord record : picked) {
                 slots.acquireUninterruptibly();
                 inFlight.incrementAndGet();
@@ -386,6 +410,7 @@ public final class Dispatcher implements AutoCloseable {
      * busy store gets fewer dispatches, and the record does not wait out its pick window.
      */
     private void dispatch(EndpointConfig endpoint, EventRecord record) {
+        long started = System.nanoTime();
         long pause = REFUSED_PAUSE_MIN.toNanos();
         Instant reserved = record.nextAttemptAt();
         DispatchOutcome sent = send(endpoint, record);
@@ -406,7 +431,44 @@ public final class Dispatcher implements AutoCloseable {
         if (!running && (sent == DispatchOutcome.REFUSED || sent == DispatchOutcome.ERROR)) {
             handBack(List.of(record)); // closing: another node takes it now, not when its window ends
         }
+        judge(gates.get(endpoint.name()), record, sent, System.nanoTime() - started);
         finish(endpoint, sent);
+    }
+
+    /**
+     * Tells the endpoint's circuit breaker how a dispatch ended: a 2xx is a success; no answer, or a recorded failure of
+     * a class that means the downstream is broken ({@link EndpointGate#DOWNSTREAM}, read back from the store), is a
+     * failure; anything else (in progress, refused, a client error, an exception) is ignored.
+     */
+    private void judge(EndpointGate gate, EventRecord record, DispatchOutcome sent, long nanos) {
+        switch (sent) {
+            case SUCCEEDED -> gate.succeeded(nanos);
+            case ERROR -> {
+                if (running) {
+                    gate.failed(nanos, "no_answer");
+                } else {
+                    gate.ignored();
+                }
+            }
+            case FAILED -> {
+                ErrorClass errorClass = null;
+                if (gate.needsErrorClass()) {
+                    try {
+                        errorClass = store.find(record.key())
+                                .map(EventRecord::errorClass)
+                                .orElse(null);
+                    } catch (RuntimeException e) {
+                        log.debug("Could not read the error class of {}: {}", record.key(), e.toString());
+                    }
+                }
+                if (gate.countsAgainst(errorClass)) {
+                    gate.failed(nanos, errorClass.code());
+                } else {
+                    gate.ignored();
+                }
+            }
+            case IN_PROGRESS, REFUSED -> gate.ignored();
+        }
     }
 
     /** Hands picked records that will not be sent back to the store; a failure leaves them to their window. */
@@ -481,6 +543,12 @@ public final class Dispatcher implements AutoCloseable {
 
     private void sampleStats() {
         for (EndpointConfig endpoint : endpoints.values()) {
+            try {
+                gates.get(endpoint.name())
+                        .paused(store.controls(endpoint.name()).paused());
+            } catch (RuntimeException e) {
+                log.debug("Could not read the controls of '{}': {}", endpoint.name(), e.toString());
+            }
             try {
                 QueueStats stats = store.stats(endpoint.name());
                 samples.get(endpoint.name()).stats(stats);

@@ -9,17 +9,22 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
 
-/** One endpoint's latest due-queue sample and this node's dispatch counts, as the {@link Dispatcher} keeps them. */
+/**
+ * One endpoint's latest due-queue sample, this node's dispatch counts and its controls' state, as the {@link Dispatcher}
+ * keeps them.
+ */
 public final class QueueSample {
 
     private final String endpoint;
+    private final EndpointGate gate;
     private final Map<DispatchOutcome, AtomicLong> dispatches = new EnumMap<>(DispatchOutcome.class);
     private volatile @Nullable QueueStats stats;
     private volatile long stalled;
     private volatile @Nullable Instant sampledAt;
 
-    QueueSample(String endpoint) {
+    QueueSample(String endpoint, EndpointGate gate) {
         this.endpoint = endpoint;
+        this.gate = gate;
         for (DispatchOutcome outcome : DispatchOutcome.values()) {
             dispatches.put(outcome, new AtomicLong());
         }
@@ -48,6 +53,14 @@ public final class QueueSample {
         }
         Map<DispatchOutcome, Long> counts = new EnumMap<>(DispatchOutcome.class);
         dispatches.forEach((outcome, count) -> counts.put(outcome, count.get()));
-        return new QueueSnapshot(endpoint, current, stalled, counts, at);
+        return new QueueSnapshot(
+                endpoint,
+                current,
+                stalled,
+                counts,
+                at,
+                gate.paused(),
+                gate.breakerState(),
+                gate.rateHeld() ? current.dueNow() : 0);
     }
 }

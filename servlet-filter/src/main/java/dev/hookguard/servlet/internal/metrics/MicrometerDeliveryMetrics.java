@@ -109,6 +109,24 @@ public final class MicrometerDeliveryMetrics implements DeliveryMetrics {
                 s -> s.stats().depth());
         gauge(QUEUE_OLDEST, "Seconds the oldest due record has been due", endpoint, snapshot, s -> oldest(s.stats()));
         gauge(QUEUE_STALLED, "Records nobody is going to move on their own", endpoint, snapshot, s -> s.stalled());
+        gauge(
+                DISPATCH_PAUSED,
+                "1 while the endpoint's dispatching is paused",
+                endpoint,
+                snapshot,
+                s -> s.paused() ? 1 : 0);
+        gauge(
+                DISPATCH_BREAKER_OPEN,
+                "1 while this node's circuit breaker of the endpoint is open or half-open",
+                endpoint,
+                snapshot,
+                s -> s.breaker().equals("open") || s.breaker().equals("half_open") ? 1 : 0);
+        gauge(
+                DISPATCH_RATE_LIMITED,
+                "Due records the endpoint's delivery rate holds back",
+                endpoint,
+                snapshot,
+                QueueSnapshot::rateLimited);
     }
 
     private void gauge(

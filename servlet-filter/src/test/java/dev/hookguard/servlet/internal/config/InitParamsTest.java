@@ -231,4 +231,53 @@ class InitParamsTest {
                 .isThrownBy(() -> InitParams.read(new Params(params)))
                 .withMessageContaining("endpoints.github.intake must be one of [sync, async] but was 'later'");
     }
+
+    @Test
+    void shouldReadTheEndpointsDispatchControlsAndNameABadOne() {
+        Map<String, String> params = minimal();
+        params.put("endpoints.github.dispatch.rate", "6000/min");
+        params.put("endpoints.github.dispatch.nodes", "3");
+        params.put("endpoints.github.dispatch.breaker.enabled", "true");
+        params.put("endpoints.github.dispatch.breaker.failure-rate", "40");
+        params.put("endpoints.github.dispatch.breaker.minimum-calls", "5");
+        params.put("endpoints.github.dispatch.breaker.window", "30s");
+        params.put("endpoints.github.dispatch.breaker.wait-in-open", "10s");
+        params.put("endpoints.github.dispatch.breaker.probes", "2");
+
+        RecoveryConfig.Dispatch dispatch = InitParams.read(new Params(params))
+                .endpoints()
+                .get(0)
+                .recovery()
+                .dispatch();
+
+        assertThat(dispatch.rate()).isEqualTo(new RecoveryConfig.Rate(6000, Duration.ofMinutes(1)));
+        assertThat(dispatch.rate().perSecond()).isEqualTo(100.0);
+        assertThat(dispatch.nodes()).isEqualTo(3);
+        assertThat(dispatch.breaker())
+                .isEqualTo(new RecoveryConfig.Breaker(true, 40, 5, Duration.ofSeconds(30), Duration.ofSeconds(10), 2));
+
+        params.put("endpoints.github.dispatch.rate", "fast");
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> InitParams.read(new Params(params)))
+                .withMessageContaining("endpoints.github.dispatch.rate must be a count per second or minute")
+                .withMessageContaining("'fast'");
+        params.put("endpoints.github.dispatch.rate", "50/s");
+        params.put("endpoints.github.dispatch.breaker.probes", "0");
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> InitParams.read(new Params(params)))
+                .withMessageContaining("endpoints.github.dispatch.breaker.probes must be at least 1 but was 0");
+    }
+
+    @Test
+    void shouldKeepTheDispatchControlsOffByDefault() {
+        RecoveryConfig.Dispatch dispatch = InitParams.read(new Params(minimal()))
+                .endpoints()
+                .get(0)
+                .recovery()
+                .dispatch();
+
+        assertThat(dispatch).isEqualTo(RecoveryConfig.Dispatch.ofDefaults());
+        assertThat(dispatch.rate()).isNull();
+        assertThat(dispatch.breaker().enabled()).isFalse();
+    }
 }
