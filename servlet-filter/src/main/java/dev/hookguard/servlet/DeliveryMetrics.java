@@ -129,7 +129,7 @@ public interface DeliveryMetrics {
         /** The filter answered otherwise: the verdict it recorded stands (FAILED and scheduled, DEAD, REJECTED). */
         FAILED("failed"),
         /**
-         * The node answered 503 with {@value DispatchHeaders#REFUSED}: its store was unreachable or too slow for the claim
+         * The node answered 503 with the {@code Hookguard-Refused} header: its store was unreachable or too slow for the claim
          * (a pool exhausted), nothing was recorded; the dispatcher sends it again after a short delay, within the pick
          * window (each refusal is counted).
          */

@@ -31,8 +31,8 @@ import org.springframework.context.annotation.Bean;
 /**
  * Registers the operator console servlet at {@code hookguard.console.path} when {@code hookguard.console.enabled=true}
  * and the {@code console} module is on the class path. The operator comes from a {@link ConsoleAuthorizer} bean: by
- * default bearer tokens when {@code hookguard.console.tokens} is set, else the request's user and roles ({@link
- * ServletRoleAuthorizer}), which is how Spring Security's authentication reaches the console. The endpoints and their
+ * default bearer tokens when {@code hookguard.console.tokens} is set, else the request's user and roles ({@code
+ * dev.hookguard.console.ServletRoleAuthorizer}), which is how Spring Security's authentication reaches the console. The endpoints and their
  * policies are those Hookguard guards. A replay wakes the filter's dispatcher (unless a {@link ReplayListener} bean of
  * the application's replaces that), which redelivers the record through the production path.
  */
