@@ -34,8 +34,9 @@ class MigrationCheckIT {
                                         ? List.of(
                                                 "V2__recovery.sql",
                                                 "V3__inline_bodies.sql",
-                                                "V4__endpoint_controls.sql")
-                                        : List.of("V2__recovery.sql", "V4__endpoint_controls.sql"));
+                                                "V4__endpoint_controls.sql",
+                                                "V5__attempts.sql")
+                                        : List.of("V2__recovery.sql", "V4__endpoint_controls.sql", "V5__attempts.sql"));
             }
             try {
                 JdbcSchema.createIfMissing(pool, dialect, table);

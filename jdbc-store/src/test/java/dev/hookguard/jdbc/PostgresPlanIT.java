@@ -88,7 +88,9 @@ class PostgresPlanIT {
                         null,
                         null,
                         null,
-                        400L))
+                        400L,
+                        "",
+                        200_000))
                 .contains("Index Scan using " + database.table + "_pk")
                 .doesNotContain("_ops_idx")
                 .doesNotContain("Seq Scan");
