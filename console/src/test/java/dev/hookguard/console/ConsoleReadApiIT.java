@@ -357,7 +357,7 @@ class ConsoleReadApiIT extends AbstractConsoleApiIT {
         seeds.dead(pay("x-plain"), ErrorClass.EXCEPTION, "java.lang.IllegalArgumentException: amount");
 
         Map<String, Object> record = json(writer.get("api/record?endpoint=" + pay + "&id=x-timeout"), 200);
-        List<Map<String, Object>> attempts = objects(record.get("attempts"));
+        List<Map<String, Object>> attempts = objects(record.get("attemptLog"));
         assertThat(attempts).hasSize(2);
         assertThat(attempts.get(0))
                 .containsEntry("source", "sender")

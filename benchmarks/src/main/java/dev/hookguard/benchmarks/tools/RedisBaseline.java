@@ -46,8 +46,9 @@ public final class RedisBaseline {
 
     /**
      * {@code complete.lua}'s ARGV for the claim that returned {@code token}: token, {@code S}, retention (ms),
-     * {@code 0} (no dead-letter index needed), HTTP status, no error class, the event id {@code member}, then the
-     * response's fields {@code rc} and {@code rb}.
+     * {@code 0} (no dead-letter index needed), HTTP status, no error class, the event id {@code member}, no attempt
+     * (a first attempt that succeeds logs none) and the attempts kept, then the response's fields {@code rc} and
+     * {@code rb}.
      */
     public static List<String> completeArgs(String token, String member) {
         List<String> args = new ArrayList<>(List.of(
@@ -57,7 +58,9 @@ public final class RedisBaseline {
                 "0",
                 Integer.toString(Workload.RESPONSE.status()),
                 "",
-                member));
+                member,
+                "",
+                Integer.toString(dev.hookguard.core.IdempotencyPolicy.DEFAULT_ATTEMPT_LOG)));
         if (Workload.RESPONSE.contentType() != null) {
             args.add("rc");
             args.add(Workload.RESPONSE.contentType());

@@ -65,7 +65,7 @@ public final class RecordJson {
         view.put("response", response(record.response(), body));
         view.put("payload", payload(record.payload(), body));
         view.put("history", history(record.history()));
-        view.put("attempts", attempts(record.attemptLog()));
+        view.put("attemptLog", attempts(record.attemptLog()));
         return view;
     }
 

@@ -353,7 +353,7 @@
     }));
     $('d-body').textContent = payload ? payload.body : '(no payload kept)';
     $('body-view').textContent = payload && payload.bodyEncoding === 'hex' ? 'Show as text' : 'Show as hex';
-    showAttempts(record.attempts || []);
+    showAttempts(record.attemptLog || []);
     $('history').tBodies[0].replaceChildren(...record.history.map((entry) => {
       const row = el('tr');
       row.append(timeCell('td', entry.at), el('td', entry.actor), el('td', entry.action), el('td', entry.note || ''));
