@@ -41,7 +41,10 @@ class DeliveryRateIT {
 
     @Test
     void shouldDrainABacklogOnTwoNodesAtTheEndpointsRate() throws Exception {
-        RedisStoreConfig config = RedisStoreConfig.custom().keyPrefix("faults").build();
+        RedisStoreConfig config = RedisStoreConfig.custom()
+                .keyPrefix("faults")
+                .acceptVolatileAsync(true) // its own throwaway Redis keeps no AOF; the test queues on purpose
+                .build();
         RecoveryConfig.Dispatch controls = RecoveryConfig.Dispatch.ofDefaults()
                 .rate(RecoveryConfig.Rate.parse(RATE + "/s"))
                 .nodes(2);
