@@ -609,6 +609,34 @@ abstract class AbstractFilterIT {
         assertThat(record(slow, id).token()).isEqualTo(claimed.token());
     }
 
+    @Test
+    void shouldAnswer503ToADeliveryWhoseLeaseWasTakenOverWhileItsHandlerRan() throws Exception {
+        String id = id();
+        byte[] body = json(id);
+        handler.gate = new CountDownLatch(1);
+        store.renewalsFail(true);
+        HttpResponse<String> takeover;
+        CompletableFuture<HttpResponse<String>> first;
+        try {
+            first = sender.sendAsync(signed("/hooks/slow", id, body).header(TestHandler.BEHAVIOUR, "gated"));
+            await().until(() -> handler.runs(id) == 1);
+            EventRecord claimed = record(slow, id);
+            await().until(() -> Instant.now().isAfter(claimed.leaseUntil()));
+            takeover = sender.send(signed("/hooks/slow", id, body));
+        } finally {
+            store.renewalsFail(false);
+            handler.gate.countDown();
+        }
+        HttpResponse<String> overtaken = first.get(30, TimeUnit.SECONDS);
+
+        assertThat(takeover.statusCode()).isEqualTo(200);
+        assertThat(overtaken.statusCode()).isEqualTo(503);
+        assertThat(overtaken.headers().firstValue("Retry-After")).isPresent();
+        assertThat(record(slow, id).status()).isEqualTo(RecordStatus.SUCCEEDED);
+        assertThat(handler.runs(id)).isEqualTo(2);
+        assertThat(count(slow, DeliveryOutcome.STALE)).isEqualTo(1);
+    }
+
     // ---- asynchronous handlers
 
     @Test

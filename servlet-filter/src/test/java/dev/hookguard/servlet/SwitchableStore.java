@@ -30,6 +30,7 @@ final class SwitchableStore implements IdempotencyStore, OperatorStore {
 
     private final RecoveryStore store;
     private volatile boolean down;
+    private volatile boolean renewalsFail;
 
     SwitchableStore(RecoveryStore store) {
         this.store = store;
@@ -37,6 +38,11 @@ final class SwitchableStore implements IdempotencyStore, OperatorStore {
 
     void down(boolean down) {
         this.down = down;
+    }
+
+    /** While set, every lease renewal fails as in an outage, so that a running handler's lease lapses. */
+    void renewalsFail(boolean renewalsFail) {
+        this.renewalsFail = renewalsFail;
     }
 
     private void check() {
@@ -61,6 +67,9 @@ final class SwitchableStore implements IdempotencyStore, OperatorStore {
     @Override
     public WriteOutcome renew(EventKey key, long token, IdempotencyPolicy policy) {
         check();
+        if (renewalsFail) {
+            throw new StoreUnavailableException("simulated renewal outage", new ConnectException("connection refused"));
+        }
         return store.renew(key, token, policy);
     }
 

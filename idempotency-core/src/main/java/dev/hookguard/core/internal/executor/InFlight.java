@@ -43,7 +43,6 @@ public final class InFlight implements Start {
     private final ErrorClassifier classifier;
     private final LeaseRenewals background;
     private final ScheduledFuture<?> renewal;
-    private final AtomicBoolean renewing = new AtomicBoolean();
     private final AtomicBoolean finished = new AtomicBoolean();
     private final boolean lastAttempt;
     private final Attempt.Source source;
@@ -226,9 +225,9 @@ public final class InFlight implements Start {
         return Verdict.STALE;
     }
 
-    /** One renewal on a background worker; skipped while the previous one of this event still runs. */
+    /** One renewal on a background worker ({@link LeaseRenewals#every} skips a tick while the previous one runs). */
     private void renew() {
-        if (leaseLost || finished.get() || !renewing.compareAndSet(false, true)) {
+        if (leaseLost || finished.get()) {
             return;
         }
         try {
@@ -241,8 +240,6 @@ public final class InFlight implements Start {
             }
         } catch (RuntimeException e) {
             log.warn("Could not renew the lease on {}; will try again: {}", key, e.toString());
-        } finally {
-            renewing.set(false);
         }
     }
 

@@ -142,6 +142,8 @@ public final class Attempt {
                 response.captured(), RetryAfter.parse(response.getHeader("Retry-After"), java.time.Instant.now()));
         if (verdict == Verdict.UNRECORDED && recorder.claimed()) {
             refuseUnrecorded();
+        } else if (verdict == Verdict.STALE) {
+            refuseStale();
         } else if (verdict == Verdict.DEAD_LETTERED && (response.heldError() != null || !container.isCommitted())) {
             answers.dead().writeTo(container);
         } else {
@@ -214,6 +216,21 @@ public final class Attempt {
             return;
         }
         log.warn("The webhook's verdict could not be recorded; answering 503 instead of the handler's response");
+        answers.unrecorded().writeTo(container);
+    }
+
+    /**
+     * The lease was taken over while the handler ran, so another delivery holds the event and this verdict was not
+     * written: the handler's response is not the event's answer. 503 keeps the sender delivering until the holder's
+     * verdict is recorded, which a later copy is then answered with (DESIGN.md §4).
+     */
+    private void refuseStale() throws IOException {
+        if (container.isCommitted()) {
+            log.error("The webhook's lease was taken over and its response was already committed; the verdict of the"
+                    + " delivery that took it over decides");
+            return;
+        }
+        log.warn("The webhook's lease was taken over while its handler ran; answering 503 instead of its response");
         answers.unrecorded().writeTo(container);
     }
 
