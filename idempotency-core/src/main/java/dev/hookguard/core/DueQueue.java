@@ -64,12 +64,12 @@ public interface DueQueue {
     QueueStats stats(String endpoint);
 
     /**
-     * Called once at start-up by a filter with an endpoint in async intake, whose 202 is the only promise its sender
-     * gets: a store that would lose queued events without a trace when its server restarts (no persistence, no
-     * replica waited for) throws {@link IllegalStateException} in one sentence naming the ways out. The default
-     * accepts.
+     * Called once at start-up for each endpoint in async intake, whose 202 is the only promise its sender gets: a
+     * store that would lose the endpoint's queued events without a trace when its server restarts (no persistence,
+     * no replica waited for) throws {@link IllegalStateException} in one sentence naming the endpoint and the ways
+     * out. The default accepts.
      */
-    default void requireDurableQueue() {}
+    default void requireDurableQueue(String endpoint) {}
 
     /**
      * The state of one endpoint's due queue, read cheaply (no payload) for gauges and for async intake's

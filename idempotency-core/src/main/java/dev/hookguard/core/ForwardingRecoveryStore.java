@@ -48,8 +48,8 @@ public class ForwardingRecoveryStore implements RecoveryStore {
     }
 
     @Override
-    public void requireDurableQueue() {
-        delegate().requireDurableQueue();
+    public void requireDurableQueue(String endpoint) {
+        delegate().requireDurableQueue(endpoint);
     }
 
     @Override

@@ -342,8 +342,11 @@ final class RedisGateway implements AutoCloseable {
         if (!replicaWait.on()) {
             return;
         }
+        int replicas = replicaWait.replicas(key);
+        if (replicas == 0) {
+            return; // an endpoint of durability none on a store that waits for others
+        }
         RedisClusterAsyncCommands<String, byte[]> node = clustered ? nodeCommands(masterOf(key)) : commands;
-        int replicas = replicaWait.replicas();
         long timeout = replicaWait.timeoutMillis();
         long acked = await(() -> node.waitForReplication(replicas, timeout), "WAIT");
         if (acked < replicas) {

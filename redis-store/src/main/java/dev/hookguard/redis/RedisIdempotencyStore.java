@@ -203,17 +203,18 @@ public final class RedisIdempotencyStore implements RecoveryStore, AutoCloseable
     }
 
     /**
-     * Refuses async intake on a Redis that has neither an append-only file nor {@link
-     * RedisStoreConfig#durabilityReplicas()}, unless {@link RedisStoreConfig#acceptVolatileAsync()}: a restart of such a
-     * server loses events that were answered 202, and the sender never sends them again.
+     * Refuses async intake on a Redis that has neither an append-only file nor replicas to wait for on the endpoint
+     * ({@link RedisStoreConfig#durabilityReplicas(String)}), unless {@link RedisStoreConfig#acceptVolatileAsync()}: a
+     * restart of such a server loses events that were answered 202, and the sender never sends them again.
      */
     @Override
-    public void requireDurableQueue() {
-        if (!facts.aof() && config.durabilityReplicas() == 0 && !config.acceptVolatileAsync()) {
-            throw new IllegalStateException("Async intake on Redis " + facts.version() + " without an append-only"
-                    + " file loses events answered 202 when Redis restarts: turn on appendonly yes, or set"
-                    + " durabilityReplicas (hookguard.store.redis.durability.replicas) to 1 or more, or accept the risk"
-                    + " with acceptVolatileAsync (hookguard.store.redis.accept-volatile-async=true)");
+    public void requireDurableQueue(String endpoint) {
+        if (!facts.aof() && config.durabilityReplicas(endpoint) == 0 && !config.acceptVolatileAsync()) {
+            throw new IllegalStateException("Async intake of endpoint '" + endpoint + "' on Redis " + facts.version()
+                    + " without an append-only file loses events answered 202 when Redis restarts: turn on appendonly"
+                    + " yes, or set durabilityReplicas (hookguard.store.redis.durability.replicas, or"
+                    + " hookguard.store.redis.durability.endpoints." + endpoint + ".replicas) to 1 or more, or accept"
+                    + " the risk with acceptVolatileAsync (hookguard.store.redis.accept-volatile-async=true)");
         }
     }
 

@@ -40,6 +40,19 @@ record RedisKeys(String prefix) {
     }
 
     /**
+     * The endpoint a key of this layout belongs to: {@code <endpoint>} of {@code <prefix>:{<endpoint>:<eventId>}} or
+     * of {@code <prefix>:<index>:{<endpoint>}}.
+     */
+    String endpointOf(String key) {
+        int open = key.indexOf('{', prefix.length());
+        if (open < 0 || !key.endsWith("}")) {
+            throw new IllegalArgumentException("not a key of prefix '" + prefix + "': " + key);
+        }
+        int colon = key.indexOf(':', open);
+        return key.substring(open + 1, colon < 0 ? key.length() - 1 : colon);
+    }
+
+    /**
      * The key of one of the endpoint's indexes. The endpoint must be a valid {@link EventKey#endpoint()};
      * anything else is an {@link IllegalArgumentException}.
      */

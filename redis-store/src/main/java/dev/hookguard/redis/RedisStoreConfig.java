@@ -1,6 +1,9 @@
 package dev.hookguard.redis;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * How a {@link RedisIdempotencyStore} names its keys and how long it waits for Redis. Immutable; build with
@@ -20,6 +23,9 @@ import java.time.Duration;
  *     many replicas ({@code WAITAOF}, Redis 7.2 and later; an older server refuses the store at start-up)
  * @param acceptVolatileAsync allow async intake (a 202 as the only promise) on a Redis that has neither an append-only
  *     file nor {@code durabilityReplicas}; otherwise such a filter refuses to start
+ * @param durabilityReplicasByEndpoint replicas to wait for on the writes of one endpoint, in place of {@code
+ *     durabilityReplicas}: a payments endpoint may wait for a replica while an analytics one waits for none. {@code
+ *     durabilityTimeout} and {@code durabilityAofFsync} hold for every endpoint that waits
  */
 public record RedisStoreConfig(
         String keyPrefix,
@@ -28,7 +34,8 @@ public record RedisStoreConfig(
         int durabilityReplicas,
         Duration durabilityTimeout,
         boolean durabilityAofFsync,
-        boolean acceptVolatileAsync) {
+        boolean acceptVolatileAsync,
+        Map<String, Integer> durabilityReplicasByEndpoint) {
 
     /** Default key prefix: {@code hookguard}. */
     public static final String DEFAULT_KEY_PREFIX = "hookguard";
@@ -56,23 +63,55 @@ public record RedisStoreConfig(
         if (durabilityReplicas < 0) {
             throw new IllegalArgumentException("durabilityReplicas must be 0 or more but was " + durabilityReplicas);
         }
+        durabilityReplicasByEndpoint = Map.copyOf(durabilityReplicasByEndpoint);
+        durabilityReplicasByEndpoint.forEach((endpoint, replicas) -> {
+            if (endpoint.isBlank() || endpoint.indexOf(':') >= 0) {
+                throw new IllegalArgumentException(
+                        "durabilityReplicasByEndpoint must name endpoints without ':' but named '" + endpoint + "'");
+            }
+            if (replicas < 0) {
+                throw new IllegalArgumentException(
+                        "durabilityReplicasByEndpoint of '" + endpoint + "' must be 0 or more but was " + replicas);
+            }
+        });
+        boolean waits = durabilityReplicas > 0
+                || durabilityReplicasByEndpoint.values().stream().anyMatch(r -> r > 0);
         requirePositive("durabilityTimeout", durabilityTimeout);
-        if (durabilityReplicas > 0 && durabilityTimeout.compareTo(commandTimeout) >= 0) {
+        if (waits && durabilityTimeout.compareTo(commandTimeout) >= 0) {
             throw new IllegalArgumentException("durabilityTimeout must be below commandTimeout (" + commandTimeout
                     + ") but was " + durabilityTimeout);
         }
-        if (durabilityAofFsync && durabilityReplicas == 0) {
-            throw new IllegalArgumentException(
-                    "durabilityAofFsync needs durabilityReplicas of 1 or more but durabilityReplicas was 0");
+        if (durabilityAofFsync && !waits) {
+            throw new IllegalArgumentException("durabilityAofFsync needs durabilityReplicas of 1 or more, for the store"
+                    + " or an endpoint, but durabilityReplicas was 0");
         }
     }
 
-    /** The durability setting in words: {@code none}, {@code replicas(1, PT1S)}, {@code replicas(1, PT1S)+aof}. */
+    /** The replicas to wait for on the writes of {@code endpoint}: its own setting, else the store's. */
+    public int durabilityReplicas(String endpoint) {
+        return durabilityReplicasByEndpoint.getOrDefault(endpoint, durabilityReplicas);
+    }
+
+    /**
+     * The durability setting in words: {@code none}, {@code replicas(1, PT1S)}, {@code replicas(1, PT1S)+aof}, then
+     * each endpoint of its own: {@code none; payments: replicas(1, PT1S)}.
+     */
     public String durability() {
-        if (durabilityReplicas == 0) {
+        if (durabilityReplicasByEndpoint.isEmpty()) {
+            return inWords(durabilityReplicas);
+        }
+        return inWords(durabilityReplicas)
+                + durabilityReplicasByEndpoint.entrySet().stream()
+                        .sorted(Map.Entry.comparingByKey())
+                        .map(e -> "; " + e.getKey() + ": " + inWords(e.getValue()))
+                        .collect(Collectors.joining());
+    }
+
+    private String inWords(int replicas) {
+        if (replicas == 0) {
             return "none";
         }
-        return "replicas(" + durabilityReplicas + ", " + durabilityTimeout + ")" + (durabilityAofFsync ? "+aof" : "");
+        return "replicas(" + replicas + ", " + durabilityTimeout + ")" + (durabilityAofFsync ? "+aof" : "");
     }
 
     /** The defaults: prefix {@code hookguard}, 2 s command and connect timeouts, durability {@code none}. */
@@ -94,7 +133,8 @@ public record RedisStoreConfig(
                 .durabilityReplicas(config.durabilityReplicas)
                 .durabilityTimeout(config.durabilityTimeout)
                 .durabilityAofFsync(config.durabilityAofFsync)
-                .acceptVolatileAsync(config.acceptVolatileAsync);
+                .acceptVolatileAsync(config.acceptVolatileAsync)
+                .durabilityReplicasByEndpoint(config.durabilityReplicasByEndpoint);
     }
 
     private static void requirePrefix(String prefix) {
@@ -126,6 +166,7 @@ public record RedisStoreConfig(
         private Duration durabilityTimeout = DEFAULT_DURABILITY_TIMEOUT;
         private boolean durabilityAofFsync = DEFAULT_DURABILITY_AOF_FSYNC;
         private boolean acceptVolatileAsync = DEFAULT_ACCEPT_VOLATILE_ASYNC;
+        private final Map<String, Integer> durabilityReplicasByEndpoint = new LinkedHashMap<>();
 
         private Builder() {}
 
@@ -158,6 +199,19 @@ public record RedisStoreConfig(
             return this;
         }
 
+        /** The replicas to wait for on one endpoint's writes, in place of {@link #durabilityReplicas(int)}. */
+        public Builder durabilityReplicas(String endpoint, int replicas) {
+            this.durabilityReplicasByEndpoint.put(endpoint, replicas);
+            return this;
+        }
+
+        /** See {@link RedisStoreConfig#durabilityReplicasByEndpoint()}; replaces what was set. */
+        public Builder durabilityReplicasByEndpoint(Map<String, Integer> byEndpoint) {
+            this.durabilityReplicasByEndpoint.clear();
+            this.durabilityReplicasByEndpoint.putAll(byEndpoint);
+            return this;
+        }
+
         /** See {@link RedisStoreConfig#durabilityTimeout()}. */
         public Builder durabilityTimeout(Duration durabilityTimeout) {
             this.durabilityTimeout = durabilityTimeout;
@@ -185,7 +239,8 @@ public record RedisStoreConfig(
                     durabilityReplicas,
                     durabilityTimeout,
                     durabilityAofFsync,
-                    acceptVolatileAsync);
+                    acceptVolatileAsync,
+                    durabilityReplicasByEndpoint);
         }
     }
 }

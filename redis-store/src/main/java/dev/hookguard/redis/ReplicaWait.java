@@ -8,8 +8,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The store's durability setting at work: how many replicas must acknowledge a write ({@code WAIT}), for how long
- * the store waits, whether the append-only files must hold it too ({@code WAITAOF}), and the count of writes that
+ * The store's durability setting at work: how many replicas must acknowledge a write ({@code WAIT}), the store's or
+ * the written endpoint's own, for how long the store waits, whether the append-only files must hold it too ({@code WAITAOF}), and the count of writes that
  * fell short. A shortfall is an unrecorded write: the caller gets {@link StoreUnavailableException}, and the log
  * says so at most once per {@link #LOG_INTERVAL}.
  */
@@ -20,7 +20,9 @@ final class ReplicaWait {
 
     private static final Logger log = LoggerFactory.getLogger(ReplicaWait.class);
 
-    private final int replicas;
+    private final RedisStoreConfig config;
+    private final RedisKeys keys;
+    private final boolean on;
     private final long timeoutMillis;
     private final boolean aofFsync;
     private final LongAdder shortfalls = new LongAdder();
@@ -28,18 +30,22 @@ final class ReplicaWait {
     private final AtomicLong unlogged = new AtomicLong();
 
     ReplicaWait(RedisStoreConfig config) {
-        this.replicas = config.durabilityReplicas();
+        this.config = config;
+        this.keys = new RedisKeys(config.keyPrefix());
+        this.on = config.durabilityReplicas() > 0
+                || config.durabilityReplicasByEndpoint().values().stream().anyMatch(r -> r > 0);
         this.timeoutMillis = config.durabilityTimeout().toMillis();
         this.aofFsync = config.durabilityAofFsync();
     }
 
-    /** True when writes are waited for ({@code replicas(n, …)}). */
+    /** True when some writes are waited for ({@code replicas(n, …)}, for the store or an endpoint). */
     boolean on() {
-        return replicas > 0;
+        return on;
     }
 
-    int replicas() {
-        return replicas;
+    /** The replicas to wait for after a write of {@code key}: those of its endpoint. */
+    int replicas(String key) {
+        return config.durabilityReplicas(keys.endpointOf(key));
     }
 
     long timeoutMillis() {
@@ -62,7 +68,7 @@ final class ReplicaWait {
      */
     StoreUnavailableException shortfall(String key, String command, long acked) {
         shortfalls.increment();
-        String message = command + " after a write of " + key + ": " + acked + " of " + replicas
+        String message = command + " after a write of " + key + ": " + acked + " of " + replicas(key)
                 + " replicas acknowledged it within " + timeoutMillis + " ms; the write is not reported as recorded";
         long now = System.nanoTime();
         long next = nextLogNanos.get();

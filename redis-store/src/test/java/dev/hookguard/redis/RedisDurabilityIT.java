@@ -71,6 +71,29 @@ class RedisDurabilityIT {
     }
 
     @Test
+    void shouldWaitOnlyForTheEndpointsThatAskForReplicas() throws Exception {
+        try (ThrowawayRedis primary = ThrowawayRedis.start();
+                RedisIdempotencyStore store = RedisStores.standalone(
+                        primary.uri(),
+                        RedisStoreConfig.from(ONE_REPLICA)
+                                .durabilityReplicas(0)
+                                .durabilityReplicas("payments", 1)
+                                .build())) {
+            assertThat(store.claim(EventKey.of("analytics", "e1"), FP, POLICY))
+                    .isInstanceOf(ClaimOutcome.Acquired.class);
+            assertThatThrownBy(() -> store.claim(EventKey.of("payments", "e1"), FP, POLICY))
+                    .isInstanceOf(StoreUnavailableException.class)
+                    .hasMessageContaining("WAIT after a write of durability:{payments:e1}: 0 of 1 replicas");
+            assertThat(store.durabilityShortfalls()).isEqualTo(1);
+            assertThat(store.serverFacts()).containsEntry("durability", "none; payments: replicas(1, PT0.3S)");
+            store.requireDurableQueue("payments");
+            assertThatThrownBy(() -> store.requireDurableQueue("analytics"))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageStartingWith("Async intake of endpoint 'analytics' on Redis ");
+        }
+    }
+
+    @Test
     void shouldNotWaitWithDurabilityNone() throws Exception {
         try (ThrowawayRedis primary = ThrowawayRedis.start();
                 RedisIdempotencyStore store = RedisStores.standalone(
@@ -112,24 +135,26 @@ class RedisDurabilityIT {
         try (ThrowawayRedis volatileRedis = ThrowawayRedis.start();
                 ThrowawayRedis aofRedis = ThrowawayRedis.durable()) {
             try (RedisIdempotencyStore store = RedisStores.standalone(volatileRedis.uri(), none)) {
-                assertThatThrownBy(store::requireDurableQueue)
+                assertThatThrownBy(() -> store.requireDurableQueue("orders"))
                         .isInstanceOf(IllegalStateException.class)
-                        .hasMessageStartingWith("Async intake on Redis ")
-                        .hasMessageEndingWith(" without an append-only file loses events answered 202 when Redis"
-                                + " restarts: turn on appendonly yes, or set durabilityReplicas"
-                                + " (hookguard.store.redis.durability.replicas) to 1 or more, or accept the risk with"
-                                + " acceptVolatileAsync (hookguard.store.redis.accept-volatile-async=true)");
+                        .hasMessageStartingWith("Async intake of endpoint 'orders' on Redis ")
+                        .hasMessageEndingWith(
+                                " without an append-only file loses events answered 202 when Redis"
+                                        + " restarts: turn on appendonly yes, or set durabilityReplicas"
+                                        + " (hookguard.store.redis.durability.replicas, or"
+                                        + " hookguard.store.redis.durability.endpoints.orders.replicas) to 1 or more, or accept"
+                                        + " the risk with acceptVolatileAsync (hookguard.store.redis.accept-volatile-async=true)");
             }
             try (RedisIdempotencyStore store = RedisStores.standalone(
                     volatileRedis.uri(),
                     RedisStoreConfig.from(none).acceptVolatileAsync(true).build())) {
-                store.requireDurableQueue();
+                store.requireDurableQueue("orders");
             }
             try (RedisIdempotencyStore store = RedisStores.standalone(volatileRedis.uri(), ONE_REPLICA)) {
-                store.requireDurableQueue();
+                store.requireDurableQueue("orders");
             }
             try (RedisIdempotencyStore store = RedisStores.standalone(aofRedis.uri(), none)) {
-                store.requireDurableQueue();
+                store.requireDurableQueue("orders");
             }
         }
     }

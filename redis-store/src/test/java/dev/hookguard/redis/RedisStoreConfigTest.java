@@ -79,7 +79,47 @@ class RedisStoreConfigTest {
         assertThatThrownBy(
                         () -> RedisStoreConfig.custom().durabilityAofFsync(true).build())
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("durabilityAofFsync needs durabilityReplicas of 1 or more but durabilityReplicas was 0");
+                .hasMessage(
+                        "durabilityAofFsync needs durabilityReplicas of 1 or more, for the store or an endpoint, but"
+                                + " durabilityReplicas was 0");
+        assertThatThrownBy(() -> RedisStoreConfig.custom()
+                        .durabilityReplicas("payments", -2)
+                        .build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("durabilityReplicasByEndpoint of 'payments' must be 0 or more but was -2");
+        assertThatThrownBy(() -> RedisStoreConfig.custom()
+                        .durabilityReplicas("payments", 1)
+                        .durabilityTimeout(Duration.ofSeconds(3))
+                        .build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("durabilityTimeout must be below commandTimeout (PT2S) but was PT3S");
+    }
+
+    @Test
+    void shouldLetAnEndpointWaitForReplicasOfItsOwn() {
+        RedisStoreConfig config = RedisStoreConfig.custom()
+                .durabilityReplicas("payments", 1)
+                .durabilityReplicas("audit", 2)
+                .durabilityTimeout(Duration.ofMillis(500))
+                .durabilityAofFsync(true)
+                .build();
+
+        assertThat(config.durabilityReplicas("payments")).isEqualTo(1);
+        assertThat(config.durabilityReplicas("analytics")).isZero();
+        assertThat(config.durability())
+                .isEqualTo("none; audit: replicas(2, PT0.5S)+aof; payments: replicas(1, PT0.5S)+aof");
+        assertThat(RedisStoreConfig.from(config).build()).isEqualTo(config);
+    }
+
+    @Test
+    void shouldFindTheEndpointOfEveryKeyOfTheLayout() {
+        RedisKeys keys = new RedisKeys("app");
+
+        assertThat(keys.endpointOf(keys.event(dev.hookguard.core.EventKey.of("payments", "evt:1"))))
+                .isEqualTo("payments");
+        assertThat(keys.endpointOf(keys.due("pay}ments"))).isEqualTo("pay}ments");
+        assertThat(keys.endpointOf(keys.open("orders"))).isEqualTo("orders");
+        assertThat(keys.endpointOf(keys.controls("orders"))).isEqualTo("orders");
     }
 
     @Test

@@ -1437,6 +1437,13 @@ public class HookguardSettings {
         /** Also wait for the append-only files' fsync (WAITAOF, Redis 7.2 and later). */
         private @Nullable Boolean aofFsync;
 
+        /** {@code store.redis.durability.endpoints.<endpoint>.*}: an endpoint's own replicas, in place of the store's. */
+        private final Map<String, EndpointDurabilitySettings> endpoints = new LinkedHashMap<>();
+
+        public Map<String, EndpointDurabilitySettings> getEndpoints() {
+            return endpoints;
+        }
+
         public @Nullable Integer getReplicas() {
             return replicas;
         }
@@ -1459,6 +1466,21 @@ public class HookguardSettings {
 
         public void setAofFsync(@Nullable Boolean aofFsync) {
             this.aofFsync = aofFsync;
+        }
+    }
+
+    /** {@code store.redis.durability.endpoints.<endpoint>.*}: one endpoint's durability. */
+    public static class EndpointDurabilitySettings {
+
+        /** Replicas that must acknowledge each write of this endpoint (WAIT); 0 waits for none. */
+        private @Nullable Integer replicas;
+
+        public @Nullable Integer getReplicas() {
+            return replicas;
+        }
+
+        public void setReplicas(@Nullable Integer replicas) {
+            this.replicas = replicas;
         }
     }
 

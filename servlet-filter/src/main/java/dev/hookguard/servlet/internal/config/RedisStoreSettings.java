@@ -38,6 +38,14 @@ public final class RedisStoreSettings {
             if (durability.getAofFsync() != null) {
                 builder.durabilityAofFsync(durability.getAofFsync());
             }
+            durability.getEndpoints().forEach((endpoint, own) -> {
+                Integer replicas = own.getReplicas();
+                if (replicas == null || replicas < 0) {
+                    throw new IllegalArgumentException(prefix + "store.redis.durability.endpoints." + endpoint
+                            + ".replicas must be 0 or more but was " + replicas);
+                }
+                builder.durabilityReplicas(endpoint, replicas);
+            });
             if (redis.getAcceptVolatileAsync() != null) {
                 builder.acceptVolatileAsync(redis.getAcceptVolatileAsync());
             }

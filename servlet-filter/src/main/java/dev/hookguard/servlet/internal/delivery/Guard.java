@@ -61,9 +61,10 @@ public final class Guard implements AutoCloseable {
                 config.dispatcher().dispatchKeys(), config.dispatcher().dispatchTolerance());
         if (config.store() instanceof DueQueue queue) {
             config.endpoints().forEach(e -> depths.put(e.name(), new QueueDepth(e.name(), queue)));
-            if (config.endpoints().stream().anyMatch(e -> e.recovery().intake() == Intake.ASYNC)) {
-                queue.requireDurableQueue(); // a 202 is the sender's only promise: refuse a store that may lose it
-            }
+            // a 202 is the sender's only promise: refuse a store that may lose it
+            config.endpoints().stream()
+                    .filter(e -> e.recovery().intake() == Intake.ASYNC)
+                    .forEach(e -> queue.requireDurableQueue(e.name()));
         }
         this.dispatcher = config.store() instanceof RecoveryStore store
                         && config.dispatcher().enabled()

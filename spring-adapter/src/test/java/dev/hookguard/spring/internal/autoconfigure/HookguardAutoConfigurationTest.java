@@ -8,6 +8,7 @@ import dev.hookguard.jdbc.JdbcDialect;
 import dev.hookguard.jdbc.JdbcIdempotencyStore;
 import dev.hookguard.jdbc.JdbcSchema;
 import dev.hookguard.servlet.DeliveryMetrics;
+import dev.hookguard.servlet.HookguardSettings;
 import dev.hookguard.servlet.internal.metrics.MicrometerDeliveryMetrics;
 import dev.hookguard.spring.HookguardFilterCustomizer;
 import dev.hookguard.spring.autoconfigure.HookguardProperties;
@@ -185,6 +186,32 @@ class HookguardAutoConfigurationTest {
                 .run(context -> assertThat(failure(context))
                         .startsWith("Hookguard is misconfigured: hookguard.store.redis.durability.replicas must be 0 or"
                                 + " more but was -1"));
+        runner.withPropertyValues(
+                        "hookguard.store.redis.uri=redis://127.0.0.1:1",
+                        "hookguard.store.redis.durability.endpoints.payments.replicas=-1")
+                .run(context -> assertThat(failure(context))
+                        .startsWith("Hookguard is misconfigured: hookguard.store.redis.durability.endpoints.payments"
+                                + ".replicas must be 0 or more but was -1"));
+    }
+
+    @Test
+    void shouldGiveAnEndpointItsOwnRedisDurabilityFromInitParamsAndProperties() {
+        HookguardSettings fromInitParams = dev.hookguard.servlet.internal.config.InitParams.settings(
+                java.util.Map.of("store.redis.durability.endpoints.payments.replicas", "1"));
+        HookguardSettings fromProperties = new org.springframework.boot.context.properties.bind.Binder(
+                        new org.springframework.boot.context.properties.source.MapConfigurationPropertySource(
+                                java.util.Map.of("hookguard.store.redis.durability.endpoints.payments.replicas", "1")))
+                .bind("hookguard", HookguardSettings.class)
+                .get();
+
+        for (HookguardSettings settings : java.util.List.of(fromInitParams, fromProperties)) {
+            dev.hookguard.redis.RedisStoreConfig config =
+                    dev.hookguard.servlet.internal.config.RedisStoreSettings.config(
+                            settings.getStore().getRedis(), "hookguard.");
+            assertThat(config.durabilityReplicas("payments")).isEqualTo(1);
+            assertThat(config.durabilityReplicas("analytics")).isZero();
+            assertThat(config.durability()).isEqualTo("none; payments: replicas(1, PT1S)");
+        }
     }
 
     @Test
