@@ -90,10 +90,25 @@ public final class ThrowawayRedis implements AutoCloseable {
 
     /** Starts the process (again, on the same port and data directory) and waits until it answers PING. */
     public void startAgain() throws IOException {
+        startAgain(List.of());
+    }
+
+    /**
+     * Starts the process again as a replica of {@code primary} ({@code --replicaof}), as an operator (or a Sentinel-aware
+     * start script) brings back a failed primary without persistence: started as the primary it was, it would come
+     * back empty, and a replica that resyncs from it would empty itself too (the hazard Redis's replication
+     * documentation warns about).
+     */
+    public void startAgainAsReplicaOf(ThrowawayRedis primary) throws IOException {
+        startAgain(List.of("--replicaof", "127.0.0.1", Integer.toString(primary.port())));
+    }
+
+    private void startAgain(List<String> more) throws IOException {
         List<String> command = new ArrayList<>(List.of("redis-server"));
         command.addAll(config); // a configuration file must come first
         command.addAll(List.of("--port", Integer.toString(port), "--bind", "127.0.0.1", "--dir", dir.toString()));
         command.addAll(args);
+        command.addAll(more);
         process = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(
