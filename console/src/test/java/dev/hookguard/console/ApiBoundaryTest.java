@@ -20,7 +20,9 @@ class ApiBoundaryTest {
             Set.of(
                     "dev.hookguard.core.internal.OperatorActions",
                     "dev.hookguard.servlet.internal.config.InitParams",
-                    "dev.hookguard.servlet.internal.config.SettingNames"),
+                    "dev.hookguard.servlet.internal.config.SettingNames",
+                    "dev.hookguard.servlet.internal.health.StoreHealth",
+                    "dev.hookguard.servlet.internal.health.StoreHealth$Result"),
             Set.of());
 
     @Test

@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * A Redis Sentinel set (primary, replica, three sentinels; no persistence) failing over mid-storm, with sync and with
+ * A Redis Sentinel set (primary, two replicas, three sentinels; no persistence) failing over mid-storm, with sync and with
  * async intake: the primary killed ({@code SIGKILL}, then started again as a replica of the promoted one, as a node
  * without persistence must be: started as a primary it comes back empty), or paused
  * ({@code SIGSTOP}) until the sentinels promoted the replica and then let go on ({@code SIGCONT}), so that it takes
@@ -130,7 +130,7 @@ class SentinelFailoverIT {
                     redis.primary().kill();
                     redis.awaitPromotion(Duration.ofSeconds(60));
                     // without persistence it comes back empty: as a replica of the promoted one, never as a primary
-                    redis.primary().startAgainAsReplicaOf(redis.replica());
+                    redis.primary().startAgainAsReplicaOf(redis.promoted());
                 } else {
                     redis.primary().pause();
                     redis.awaitPromotion(Duration.ofSeconds(60));

@@ -15,18 +15,23 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A Redis Sentinel set of the test's own on 127.0.0.1: one primary, one replica and three sentinels (quorum 2), with a
- * short {@code down-after-milliseconds} so that a failover takes a second or two. Both data nodes run without
- * persistence, so only replication keeps a write; {@code redisArgs} add settings to both ({@code
- * min-replicas-to-write}).
+ * A Redis Sentinel set of the test's own on 127.0.0.1: one primary, two replicas and three sentinels (quorum 2), with
+ * a short {@code down-after-milliseconds} so that a failover takes a second or two. The data nodes run without
+ * persistence, so only replication keeps a write; {@code redisArgs} add settings to each ({@code
+ * min-replicas-to-write}). Two replicas, as Redis's own Sentinel examples have: after a failover the promoted one
+ * still has a replica in sync, so {@code min-replicas-to-write 1} lets it take writes again at once rather than once
+ * the old primary is back. {@code -Dfaults.sentinel.replicas=1} runs the set with one replica, where every delivery
+ * gets 503 from the fault until the old primary is back in sync.
  */
 final class SentinelSet implements AutoCloseable {
 
     static final String MASTER = "hookguard-faults";
     static final Duration DOWN_AFTER = Duration.ofSeconds(1);
+    /** Replicas of the primary: 2 unless {@code -Dfaults.sentinel.replicas} says otherwise (the set has 1). */
+    static final int REPLICAS = Integer.getInteger("faults.sentinel.replicas", 2);
 
     private final ThrowawayRedis primary;
-    private final ThrowawayRedis replica;
+    private final List<ThrowawayRedis> replicas = new ArrayList<>();
     private final List<ThrowawayRedis> sentinels = new ArrayList<>();
     private final RedisClient client;
 
@@ -34,7 +39,9 @@ final class SentinelSet implements AutoCloseable {
         List<String> args = new ArrayList<>(List.of("--save", "", "--appendonly", "no"));
         args.addAll(redisArgs);
         this.primary = ThrowawayRedis.withArgs(args);
-        this.replica = ThrowawayRedis.replicaOf(primary, redisArgs);
+        for (int i = 0; i < REPLICAS; i++) {
+            replicas.add(ThrowawayRedis.replicaOf(primary, redisArgs));
+        }
         for (int i = 0; i < 3; i++) {
             Path config = Files.createTempFile("hookguard-sentinel", ".conf");
             Files.writeString(
@@ -46,7 +53,7 @@ final class SentinelSet implements AutoCloseable {
             sentinels.add(ThrowawayRedis.sentinel(config));
         }
         this.client = RedisClient.create();
-        await().atMost(Duration.ofSeconds(30)).until(() -> replicaInSync() && sentinelsKnowTheReplica());
+        await().atMost(Duration.ofSeconds(30)).until(() -> replicasInSync() && sentinelsKnowTheReplicas());
     }
 
     /** Starts the set and waits until the replica is in sync and every sentinel knows it. */
@@ -69,8 +76,13 @@ final class SentinelSet implements AutoCloseable {
         return primary;
     }
 
-    ThrowawayRedis replica() {
-        return replica;
+    /** The replica the sentinels name as master now; fails if they name none of the replicas. */
+    ThrowawayRedis promoted() {
+        int master = masterPort();
+        return replicas.stream()
+                .filter(r -> r.port() == master)
+                .findFirst()
+                .orElseThrow(() -> new IllegalStateException("no replica was promoted; the master is on " + master));
     }
 
     /** The port of the node the sentinels name as master now. */
@@ -87,20 +99,23 @@ final class SentinelSet implements AutoCloseable {
         return -1;
     }
 
-    /** Waits until the sentinels have promoted the replica. */
+    /** Waits until the sentinels have promoted a replica. */
     void awaitPromotion(Duration atMost) {
-        await().atMost(atMost).pollInterval(Duration.ofMillis(100)).until(() -> masterPort() == replica.port());
+        await().atMost(atMost)
+                .pollInterval(Duration.ofMillis(100))
+                .until(() -> replicas.stream().anyMatch(r -> r.port() == masterPort()));
     }
 
-    private boolean replicaInSync() throws IOException {
-        return info(primary, "replication").contains("state=online");
+    private boolean replicasInSync() throws IOException {
+        String replication = info(primary, "replication");
+        return replication.split("state=online", -1).length - 1 == replicas.size();
     }
 
-    private boolean sentinelsKnowTheReplica() {
+    private boolean sentinelsKnowTheReplicas() {
         for (ThrowawayRedis sentinel : sentinels) {
             try (StatefulRedisSentinelConnection<String, String> connection =
                     client.connectSentinel(RedisURI.create("redis://127.0.0.1:" + sentinel.port()))) {
-                if (connection.sync().replicas(MASTER).isEmpty()) {
+                if (connection.sync().replicas(MASTER).size() < replicas.size()) {
                     return false;
                 }
             }
@@ -121,7 +136,7 @@ final class SentinelSet implements AutoCloseable {
         if (primary.alive()) {
             primary.resume(); // a paused process dies on SIGKILL too, but resume it so that close's ping succeeds
         }
-        replica.close();
+        replicas.forEach(ThrowawayRedis::close);
         primary.close();
     }
 }

@@ -26,7 +26,9 @@ class ApiBoundaryTest {
                     "dev.hookguard.servlet.internal.config.SettingNames",
                     "dev.hookguard.servlet.internal.config.TieredStoreSettings",
                     "dev.hookguard.servlet.internal.dispatch.Dispatcher",
-                    "dev.hookguard.servlet.internal.dispatch.Dispatchers"),
+                    "dev.hookguard.servlet.internal.dispatch.Dispatchers",
+                    "dev.hookguard.servlet.internal.health.StoreHealth",
+                    "dev.hookguard.servlet.internal.health.StoreHealth$Result"),
             Set.of());
 
     @Test

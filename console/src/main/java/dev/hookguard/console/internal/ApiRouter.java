@@ -57,6 +57,7 @@ public final class ApiRouter {
         switch (route) {
             case "session" -> overview.session(operator, request, response);
             case "counts" -> overview.counts(request, response);
+            case "store" -> overview.store(response);
             case "records" -> reads.list(request, response);
             case "count" -> reads.count(request, response);
             case "record" -> reads.record(request, response);

@@ -4,15 +4,22 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.hookguard.console.ConsoleAuthorizer.Operator;
 import dev.hookguard.console.ConsoleConfig;
 import dev.hookguard.core.ErrorClass;
+import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.operator.ListFilter;
 import dev.hookguard.core.operator.ListFilter.Listing;
+import dev.hookguard.servlet.internal.health.StoreHealth;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
-/** The API's overview: who is signed in (with the CSRF token), and the counts per endpoint, listing and class. */
+/**
+ * The API's overview: who is signed in (with the CSRF token), the counts per endpoint, listing and class, and what the
+ * store runs on.
+ */
 final class OverviewRoutes {
 
     private final ConsoleConfig config;
@@ -84,6 +91,20 @@ final class OverviewRoutes {
             json.writeEndArray();
             json.writeEndObject();
         });
+    }
+
+    /**
+     * The store's health, as the Actuator's {@code hookguard} health component shows it: {@code up}, and details that
+     * name the store's type and, for Redis, what it runs on (AOF, appendfsync, replicas connected, durability setting,
+     * shortfalls), never a connection string.
+     */
+    void store(HttpServletResponse response) throws IOException {
+        StoreHealth.Result health =
+                config.store() instanceof IdempotencyStore store ? new StoreHealth(store).check() : null;
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("up", health == null ? null : health.up());
+        answer.put("details", health == null ? Map.of() : health.details());
+        Answers.json(response, 200, json -> Json.write(json, answer));
     }
 
     private long count(String endpoint, Listing listing) {

@@ -168,10 +168,29 @@
 
   async function refresh() {
     try {
-      await Promise.all([loadCounts(), loadRecords(true), loadControls().catch(() => { $('endpoint-controls').hidden = true; })]);
+      await Promise.all([loadStore(), loadCounts(), loadRecords(true),
+        loadControls().catch(() => { $('endpoint-controls').hidden = true; })]);
     } catch (error) {
       say(error.message, 'error');
     }
+  }
+
+  // What the store runs on, as the Actuator's health shows it: a failover or a restart loses what the server's
+  // persistence and replication do not keep, so an operator sees them next to the dead letters.
+  const STORE_FACTS = [
+    ['store', 'Type'], ['up', 'State'], ['cache', 'Cache'], ['version', 'Version'], ['topology', 'Topology'],
+    ['aof', 'Append-only file'], ['appendfsync', 'appendfsync'], ['replicas', 'Replicas in sync'],
+    ['durability', 'Durability'], ['durabilityShortfalls', 'Durability shortfalls'], ['error', 'Error']];
+
+  async function loadStore() {
+    const health = await json('store');
+    const facts = Object.assign({ up: health.up === null ? 'unknown' : (health.up ? 'up' : 'down') }, health.details);
+    if (typeof facts.aof === 'boolean') {
+      facts.aof = facts.aof ? 'on' : 'off';
+    }
+    const items = STORE_FACTS.filter(([key]) => facts[key] !== undefined && facts[key] !== null)
+      .flatMap(([key, label]) => [el('dt', label), el('dd', String(facts[key]), { 'data-fact': key })]);
+    $('store-facts').replaceChildren(...items);
   }
 
   async function loadCounts() {
@@ -212,6 +231,9 @@
         el('th', endpoint, { scope: 'row' }),
         el('td', controls.paused ? 'paused' : 'running', { class: controls.paused ? 'paused' : 'running' }),
         el('td', last ? last.action + ' by ' + last.actor + ' at ' + last.at + (last.note ? ': ' + last.note : '') : '—'));
+      if (!state.session.canWrite) {
+        return row; // a reader gets no pause or resume: rows are drawn after readOnly() removed the write controls
+      }
       const cell = el('td', null, { class: 'write' });
       const note = el('input', null, { type: 'text', 'aria-label': 'Note for ' + endpoint, placeholder: 'why (ticket, incident)' });
       const action = controls.paused ? 'resume' : 'pause';

@@ -9,7 +9,7 @@ import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.StoredResponse;
-import dev.hookguard.spring.internal.actuate.StoreHealth;
+import dev.hookguard.servlet.internal.health.StoreHealth;
 import dev.hookguard.spring.internal.autoconfigure.HookguardAutoConfiguration;
 import dev.hookguard.spring.internal.autoconfigure.HookguardJdbcStoreAutoConfiguration;
 import dev.hookguard.spring.internal.autoconfigure.HookguardMemoryStoreAutoConfiguration;

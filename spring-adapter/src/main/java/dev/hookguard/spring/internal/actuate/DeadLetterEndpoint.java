@@ -8,6 +8,7 @@ import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.StoreUnavailableException;
 import dev.hookguard.core.operator.ListFilter;
 import dev.hookguard.servlet.EndpointConfig;
+import dev.hookguard.servlet.internal.health.StoreHealth;
 import dev.hookguard.spring.internal.web.EndpointDefinitions;
 import java.security.Principal;
 import java.time.Duration;

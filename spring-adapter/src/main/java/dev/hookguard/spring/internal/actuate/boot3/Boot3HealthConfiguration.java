@@ -1,7 +1,7 @@
 package dev.hookguard.spring.internal.actuate.boot3;
 
 import dev.hookguard.core.IdempotencyStore;
-import dev.hookguard.spring.internal.actuate.StoreHealth;
+import dev.hookguard.servlet.internal.health.StoreHealth;
 import org.springframework.boot.actuate.autoconfigure.health.ConditionalOnEnabledHealthIndicator;
 import org.springframework.boot.actuate.health.Health;
 import org.springframework.boot.actuate.health.HealthIndicator;

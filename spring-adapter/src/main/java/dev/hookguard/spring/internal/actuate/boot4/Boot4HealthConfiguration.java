@@ -1,7 +1,7 @@
 package dev.hookguard.spring.internal.actuate.boot4;
 
 import dev.hookguard.core.IdempotencyStore;
-import dev.hookguard.spring.internal.actuate.StoreHealth;
+import dev.hookguard.servlet.internal.health.StoreHealth;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
 import org.springframework.boot.health.contributor.Health;

@@ -1,4 +1,4 @@
-package dev.hookguard.spring.internal.actuate;
+package dev.hookguard.servlet.internal.health;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.hookguard.spring.internal.actuate;
+package dev.hookguard.servlet.internal.health;
 
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.IdempotencyStore;
