@@ -113,6 +113,9 @@ class SentinelFailoverIT {
             AtomicLong faultAt = new AtomicLong(Long.MAX_VALUE);
             AtomicLong firstOkAfterFault = new AtomicLong(-1);
             int inFlightAtFault;
+            long promotedAfterMillis = -1;
+            long followedAfterMillis = -1;
+            long stormDoneAfterMillis = -1;
             try (Receiver receiver = Receiver.start(filter, handler, port);
                     Storm storm = new Storm(receiver.base(), figures, id -> {
                         long now = System.nanoTime();
@@ -136,7 +139,13 @@ class SentinelFailoverIT {
                     redis.awaitPromotion(Duration.ofSeconds(60));
                     redis.primary().resume(); // a primary no longer: its writes since are discarded when it resyncs
                 }
+                promotedAfterMillis = millisSince(faultAt.get());
+                await().atMost(Duration.ofSeconds(120))
+                        .pollInterval(Duration.ofMillis(50))
+                        .until(() -> answers(store));
+                followedAfterMillis = millisSince(faultAt.get());
                 done.get(240, TimeUnit.SECONDS);
+                stormDoneAfterMillis = millisSince(faultAt.get());
                 assertThat(storm.gaveUp()).isEmpty();
                 if (async) { // every queued event runs, unless its record was lost
                     await().atMost(Duration.ofSeconds(durable ? 90 : 20))
@@ -171,7 +180,8 @@ class SentinelFailoverIT {
                     Scenario.slowestClaimMillis(meters));
             System.out.printf(
                     "[fault-figures] %s-run%d: acknowledged-lost=%d ran-twice=%d never-ran=%d in-flight-at-fault=%d"
-                            + " first-2xx-after-fault=%dms shortfalls=%d%n",
+                            + " first-2xx-after-fault=%dms shortfalls=%d promoted-after=%dms store-followed-after=%dms"
+                            + " storm-done-after=%dms%n",
                     name,
                     run,
                     lost,
@@ -179,7 +189,10 @@ class SentinelFailoverIT {
                     neverRan,
                     inFlightAtFault,
                     firstOkAfterFault.get() < 0 ? -1 : TimeUnit.NANOSECONDS.toMillis(firstOkAfterFault.get()),
-                    store.durabilityShortfalls());
+                    store.durabilityShortfalls(),
+                    promotedAfterMillis,
+                    followedAfterMillis,
+                    stormDoneAfterMillis);
 
             if (durable) {
                 assertThat(lost).as("acknowledged events whose record is gone").isZero();
@@ -198,6 +211,20 @@ class SentinelFailoverIT {
             deliveries.add(i * 2 < deliveries.size() ? i * 2 : deliveries.size(), ids.get(i));
         }
         return deliveries;
+    }
+
+    private static long millisSince(long nanos) {
+        return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - nanos);
+    }
+
+    /** Whether the store answers a read: connected again, after the promotion, to the promoted primary. */
+    private static boolean answers(RedisIdempotencyStore store) {
+        try {
+            store.find(dev.hookguard.core.EventKey.of("probe", "follow"));
+            return true;
+        } catch (dev.hookguard.core.StoreUnavailableException e) {
+            return false;
+        }
     }
 
     private static int count(Map<String, AtomicInteger> runs, String id) {
