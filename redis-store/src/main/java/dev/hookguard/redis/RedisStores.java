@@ -18,6 +18,7 @@ import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.codec.RedisCodec;
 import io.lettuce.core.codec.StringCodec;
+import io.lettuce.core.masterreplica.MasterReplica;
 import io.lettuce.core.metrics.CommandLatencyRecorder;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.DefaultClientResources;
@@ -189,7 +190,11 @@ public final class RedisStores {
                 .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
                 .build());
         try {
-            StatefulRedisConnection<String, byte[]> connection = client.connect(CODEC);
+            // Sentinel: a master-replica connection subscribes to the sentinels' events (+switch-master) and moves to a
+            // promoted master at once, also when the old one is still reachable (a paused primary that came back),
+            // which a plain connection would keep using until Sentinel closes its clients. Reads go to the master too.
+            StatefulRedisConnection<String, byte[]> connection =
+                    uri.getSentinels().isEmpty() ? client.connect(CODEC) : MasterReplica.connect(client, CODEC, uri);
             return open(
                     new RedisGateway(connection.async(), config, () -> {
                         connection.close();
