@@ -2,6 +2,9 @@ package dev.hookguard.faults;
 
 import static org.awaitility.Awaitility.await;
 
+import dev.hookguard.redis.RedisIdempotencyStore;
+import dev.hookguard.redis.RedisStoreConfig;
+import dev.hookguard.redis.RedisStores;
 import dev.hookguard.testkit.ThrowawayRedis;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
@@ -23,7 +26,7 @@ import java.util.List;
  * the old primary is back. {@code -Dfaults.sentinel.replicas=1} runs the set with one replica, where every delivery
  * gets 503 from the fault until the old primary is back in sync.
  */
-final class SentinelSet implements AutoCloseable {
+final class SentinelSet implements FailoverSet {
 
     static final String MASTER = "hookguard-faults";
     static final Duration DOWN_AFTER = Duration.ofSeconds(1);
@@ -59,6 +62,26 @@ final class SentinelSet implements AutoCloseable {
     /** Starts the set and waits until the replica is in sync and every sentinel knows it. */
     static SentinelSet start(List<String> redisArgs) throws IOException {
         return new SentinelSet(redisArgs);
+    }
+
+    @Override
+    public RedisIdempotencyStore store(RedisStoreConfig config) {
+        return RedisStores.sentinel(uri(), config);
+    }
+
+    /** Kills or pauses the primary; a killed one comes back as a replica of the promoted one (it is empty). */
+    @Override
+    public void fail(boolean kill) throws IOException {
+        if (kill) {
+            primary.kill();
+            awaitPromotion(Duration.ofSeconds(60));
+            // without persistence it comes back empty: as a replica of the promoted one, never as a primary
+            primary.startAgainAsReplicaOf(promoted());
+        } else {
+            primary.pause();
+            awaitPromotion(Duration.ofSeconds(60));
+            primary.resume(); // a primary no longer: its writes since are discarded when it resyncs
+        }
     }
 
     /** {@code redis-sentinel://…#hookguard-faults} naming all three sentinels. */

@@ -210,13 +210,10 @@ public final class Attempt {
 
     /** Rule 4 of DESIGN.md §1: the handler's answer is not given while its verdict is not in the store. */
     private void refuseUnrecorded() throws IOException {
-        if (container.isCommitted()) {
-            log.error("The webhook's verdict could not be recorded after its response was committed; the sender may"
-                    + " take it for a success, and a redelivery may run the handler again");
-            return;
-        }
-        log.warn("The webhook's verdict could not be recorded; answering 503 instead of the handler's response");
-        answers.unrecorded().writeTo(container);
+        refuse(
+                "The webhook's verdict could not be recorded after its response was committed; the sender may take it"
+                        + " for a success, and a redelivery may run the handler again",
+                "The webhook's verdict could not be recorded; answering 503 instead of the handler's response");
     }
 
     /**
@@ -225,12 +222,19 @@ public final class Attempt {
      * verdict is recorded, which a later copy is then answered with (DESIGN.md §4).
      */
     private void refuseStale() throws IOException {
+        refuse(
+                "The webhook's lease was taken over and its response was already committed; the verdict of the"
+                        + " delivery that took it over decides",
+                "The webhook's lease was taken over while its handler ran; answering 503 instead of its response");
+    }
+
+    /** Answers 503 in place of the handler's response, or logs {@code committed} when it already went out. */
+    private void refuse(String committed, String refused) throws IOException {
         if (container.isCommitted()) {
-            log.error("The webhook's lease was taken over and its response was already committed; the verdict of the"
-                    + " delivery that took it over decides");
+            log.error(committed);
             return;
         }
-        log.warn("The webhook's lease was taken over while its handler ran; answering 503 instead of its response");
+        log.warn(refused);
         answers.unrecorded().writeTo(container);
     }
 

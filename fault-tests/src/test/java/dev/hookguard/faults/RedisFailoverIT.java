@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.redis.RedisIdempotencyStore;
 import dev.hookguard.redis.RedisStoreConfig;
-import dev.hookguard.redis.RedisStores;
 import dev.hookguard.servlet.HookguardFilter;
 import dev.hookguard.servlet.HookguardFilterConfig;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -26,17 +25,20 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * A Redis Sentinel set (primary, two replicas, three sentinels; no persistence) failing over mid-storm, with sync and with
- * async intake: the primary killed ({@code SIGKILL}, then started again as a replica of the promoted one, as a node
- * without persistence must be: started as a primary it comes back empty), or paused
+ * Redis failing over mid-storm, with sync and with async intake. A Sentinel set ({@link SentinelSet}: primary, two
+ * replicas, three sentinels; no persistence): the primary killed ({@code SIGKILL}, then started again as a replica of
+ * the promoted one, as a node without persistence must be: started as a primary it comes back empty), or paused
  * ({@code SIGSTOP}) until the sentinels promoted the replica and then let go on ({@code SIGCONT}), so that it takes
  * writes until the sentinels demote it and discards them when it resyncs. With durability {@code replicas(1, …)} and
  * {@code min-replicas-to-write 1} on the Redis side, nothing acknowledged is lost and a handler runs twice only where
  * its verdict could not be recorded (answered 503, counted as unrecorded); with {@code none} the figures are printed,
- * not asserted. By default the four {@code replicas(1, …)} cases run once (about 4 min); the Maven profile {@code
- * failover-full} ({@code -Dfaults.repeat=3 -Dfaults.none=true}) adds the {@code none} cases and runs each three times.
+ * not asserted. A Redis Cluster ({@link RedisClusterSet}: three primaries with a replica each): the primary that holds
+ * the endpoint's slot (its due queue and indexes; the events spread over all three) killed, its replica promoted by
+ * the cluster, the old one started again and rejoining as a replica. By default the six {@code replicas(1, …)} cases
+ * run once (about 3 min); the Maven profile {@code failover-full} ({@code -Dfaults.repeat=3 -Dfaults.none=true}) adds
+ * the {@code none} cases and runs each three times.
  */
-class SentinelFailoverIT {
+class RedisFailoverIT {
 
     private static final int EVENTS = 300;
     private static final Duration PACE = Duration.ofMillis(15);
@@ -50,6 +52,12 @@ class SentinelFailoverIT {
         PAUSE
     }
 
+    /** How the Redis under test is set up for high availability. */
+    enum Topology {
+        SENTINEL,
+        CLUSTER
+    }
+
     static List<Arguments> cases() {
         List<Arguments> cases = new ArrayList<>();
         int repeat = Integer.getInteger("faults.repeat", 1);
@@ -57,24 +65,26 @@ class SentinelFailoverIT {
         for (int run = 1; run <= repeat; run++) {
             for (boolean async : List.of(false, true)) {
                 for (Fault fault : Fault.values()) {
-                    cases.add(Arguments.of(fault, async, true, run));
+                    cases.add(Arguments.of(Topology.SENTINEL, fault, async, true, run));
                 }
+                cases.add(Arguments.of(Topology.CLUSTER, Fault.KILL, async, true, run));
                 if (none) {
-                    cases.add(Arguments.of(Fault.PAUSE, async, false, run));
+                    cases.add(Arguments.of(Topology.SENTINEL, Fault.PAUSE, async, false, run));
                 }
             }
             if (none) {
-                cases.add(Arguments.of(Fault.KILL, false, false, run));
+                cases.add(Arguments.of(Topology.SENTINEL, Fault.KILL, false, false, run));
             }
         }
         return cases;
     }
 
-    @ParameterizedTest(name = "{0} async={1} replicas1={2} run {3}")
+    @ParameterizedTest(name = "{0} {1} async={2} replicas1={3} run {4}")
     @MethodSource("cases")
     void shouldLoseNothingAcknowledgedThroughAFailoverWithReplicasOne(
-            Fault fault, boolean async, boolean durable, int run) throws Exception {
-        String name = "sentinel-" + fault.name().toLowerCase(java.util.Locale.ROOT) + (async ? "-async" : "-sync")
+            Topology topology, Fault fault, boolean async, boolean durable, int run) throws Exception {
+        String name = topology.name().toLowerCase(java.util.Locale.ROOT) + "-"
+                + fault.name().toLowerCase(java.util.Locale.ROOT) + (async ? "-async" : "-sync")
                 + (durable ? "-replicas1" : "-none");
         RedisStoreConfig storeConfig = RedisStoreConfig.custom()
                 .keyPrefix("faults")
@@ -89,10 +99,12 @@ class SentinelFailoverIT {
         Figures figures = new Figures();
         List<String> ids = Storm.ids(name + "-" + run, EVENTS);
         List<String> deliveries = withDuplicates(ids);
-        try (SentinelSet redis = SentinelSet.start(durable ? MIN_REPLICAS : List.of());
-                RedisIdempotencyStore store = Scenario.connect(() -> RedisStores.sentinel(redis.uri(), storeConfig));
-                RedisIdempotencyStore checker = Scenario.connect(() -> RedisStores.sentinel(
-                        redis.uri(),
+        List<String> redisArgs = durable ? MIN_REPLICAS : List.of();
+        try (FailoverSet redis = topology == Topology.SENTINEL
+                        ? SentinelSet.start(redisArgs)
+                        : RedisClusterSet.start(redisArgs, Scenario.ENDPOINT);
+                RedisIdempotencyStore store = Scenario.connect(() -> redis.store(storeConfig));
+                RedisIdempotencyStore checker = Scenario.connect(() -> redis.store(
                         RedisStoreConfig.from(storeConfig).durabilityReplicas(0).build()))) {
             int port = Scenario.sparePort();
             URI base = URI.create("http://127.0.0.1:" + port);
@@ -129,16 +141,7 @@ class SentinelFailoverIT {
                 await().atMost(Duration.ofSeconds(60)).until(() -> storm.started() >= deliveries.size() / 3);
                 inFlightAtFault = inFlight.get();
                 faultAt.set(System.nanoTime());
-                if (fault == Fault.KILL) {
-                    redis.primary().kill();
-                    redis.awaitPromotion(Duration.ofSeconds(60));
-                    // without persistence it comes back empty: as a replica of the promoted one, never as a primary
-                    redis.primary().startAgainAsReplicaOf(redis.promoted());
-                } else {
-                    redis.primary().pause();
-                    redis.awaitPromotion(Duration.ofSeconds(60));
-                    redis.primary().resume(); // a primary no longer: its writes since are discarded when it resyncs
-                }
+                redis.fail(fault == Fault.KILL);
                 promotedAfterMillis = millisSince(faultAt.get());
                 await().atMost(Duration.ofSeconds(120))
                         .pollInterval(Duration.ofMillis(50))
