@@ -25,8 +25,8 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Redis failing over mid-storm, with sync and with async intake. A Sentinel set ({@link SentinelSet}: primary, two
- * replicas, three sentinels; no persistence): the primary killed ({@code SIGKILL}, then started again as a replica of
+ * Redis failing over mid-storm, with sync and with async intake. A Sentinel set ({@link SentinelSet}: primary, one
+ * replica, three sentinels; no persistence): the primary killed ({@code SIGKILL}, then started again as a replica of
  * the promoted one, as a node without persistence must be: started as a primary it comes back empty), or paused
  * ({@code SIGSTOP}) until the sentinels promoted the replica and then let go on ({@code SIGCONT}), so that it takes
  * writes until the sentinels demote it and discards them when it resyncs. With durability {@code replicas(1, …)} and

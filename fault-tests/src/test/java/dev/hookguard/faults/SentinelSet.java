@@ -18,20 +18,20 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A Redis Sentinel set of the test's own on 127.0.0.1: one primary, two replicas and three sentinels (quorum 2), with
- * a short {@code down-after-milliseconds} so that a failover takes a second or two. The data nodes run without
+ * A Redis Sentinel set of the test's own on 127.0.0.1: one primary, one replica and three sentinels (quorum 2), with a
+ * short {@code down-after-milliseconds} so that a failover takes a second or two. The data nodes run without
  * persistence, so only replication keeps a write; {@code redisArgs} add settings to each ({@code
- * min-replicas-to-write}). Two replicas, as Redis's own Sentinel examples have: after a failover the promoted one
- * still has a replica in sync, so {@code min-replicas-to-write 1} lets it take writes again at once rather than once
- * the old primary is back. {@code -Dfaults.sentinel.replicas=1} runs the set with one replica, where every delivery
- * gets 503 from the fault until the old primary is back in sync.
+ * min-replicas-to-write}). With one replica and {@code min-replicas-to-write 1}, every write is refused (503) from the
+ * fault until the old primary is back in sync as the promoted one's replica. {@code -Dfaults.sentinel.replicas=2}
+ * runs the set with two, as Redis's own Sentinel examples have: the promoted one then still has a replica in sync and
+ * takes writes again at once.
  */
 final class SentinelSet implements FailoverSet {
 
     static final String MASTER = "hookguard-faults";
     static final Duration DOWN_AFTER = Duration.ofSeconds(1);
-    /** Replicas of the primary: 2 unless {@code -Dfaults.sentinel.replicas} says otherwise (the set has 1). */
-    static final int REPLICAS = Integer.getInteger("faults.sentinel.replicas", 2);
+    /** Replicas of the primary: 1 (the set) unless {@code -Dfaults.sentinel.replicas} says otherwise. */
+    static final int REPLICAS = Integer.getInteger("faults.sentinel.replicas", 1);
 
     private final ThrowawayRedis primary;
     private final List<ThrowawayRedis> replicas = new ArrayList<>();
