@@ -108,25 +108,39 @@ final class SentinelSet implements FailoverSet {
                 .orElseThrow(() -> new IllegalStateException("no replica was promoted; the master is on " + master));
     }
 
-    /** The port of the node the sentinels name as master now. */
+    /** The port of the node the first sentinel that answers names as master now. */
     int masterPort() {
         for (ThrowawayRedis sentinel : sentinels) {
-            try (StatefulRedisSentinelConnection<String, String> connection =
-                    client.connectSentinel(RedisURI.create("redis://127.0.0.1:" + sentinel.port()))) {
-                SocketAddress address = connection.sync().getMasterAddrByName(MASTER);
-                return ((java.net.InetSocketAddress) address).getPort();
-            } catch (RuntimeException e) {
-                // this sentinel does not answer: ask the next one
+            int port = masterPortOf(sentinel);
+            if (port > 0) {
+                return port;
             }
         }
         return -1;
     }
 
-    /** Waits until the sentinels have promoted a replica. */
+    /** The port of the node this sentinel names as master now, or -1 when it does not answer. */
+    private int masterPortOf(ThrowawayRedis sentinel) {
+        try (StatefulRedisSentinelConnection<String, String> connection =
+                client.connectSentinel(RedisURI.create("redis://127.0.0.1:" + sentinel.port()))) {
+            SocketAddress address = connection.sync().getMasterAddrByName(MASTER);
+            return ((java.net.InetSocketAddress) address).getPort();
+        } catch (RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /**
+     * Waits until every sentinel names the same promoted replica as master. Bringing the old primary back before then
+     * lets a sentinel that has not yet taken in the promotion see it as its master again and turn the promoted replica
+     * back into its replica, which empties it (two runs lost 99 records that way).
+     */
     void awaitPromotion(Duration atMost) {
-        await().atMost(atMost)
-                .pollInterval(Duration.ofMillis(100))
-                .until(() -> replicas.stream().anyMatch(r -> r.port() == masterPort()));
+        await().atMost(atMost).pollInterval(Duration.ofMillis(100)).until(() -> {
+            List<Integer> named =
+                    sentinels.stream().map(this::masterPortOf).distinct().toList();
+            return named.size() == 1 && replicas.stream().anyMatch(r -> r.port() == named.get(0));
+        });
     }
 
     private boolean replicasInSync() throws IOException {
