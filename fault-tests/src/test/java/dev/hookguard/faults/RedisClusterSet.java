@@ -39,7 +39,10 @@ final class RedisClusterSet implements FailoverSet {
                 "--appendonly", "no"));
         args.addAll(redisArgs);
         for (int i = 0; i < 6; i++) {
-            nodes.add(ThrowawayRedis.withArgs(args));
+            // the bus port is the node's port + 10 000 unless set, and a spare port above 55 535 has none
+            List<String> node = new ArrayList<>(args);
+            node.addAll(List.of("--cluster-port", Integer.toString(Scenario.sparePort())));
+            nodes.add(ThrowawayRedis.withArgs(node));
         }
         List<String> create = new ArrayList<>(List.of("redis-cli", "--cluster", "create"));
         nodes.forEach(node -> create.add("127.0.0.1:" + node.port()));

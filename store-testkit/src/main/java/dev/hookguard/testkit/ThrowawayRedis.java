@@ -114,7 +114,24 @@ public final class ThrowawayRedis implements AutoCloseable {
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(
                         dir.resolve("redis.log").toFile()))
                 .start();
-        await().atMost(Duration.ofSeconds(20)).until(this::answersPing);
+        try {
+            await().atMost(Duration.ofSeconds(20)).until(this::answersPing);
+        } catch (org.awaitility.core.ConditionTimeoutException e) {
+            throw new IllegalStateException(
+                    "redis-server on port " + port + " did not answer PING within 20 s"
+                            + (process.isAlive() ? "" : " (it exited)") + "; its log ends: " + logTail(),
+                    e);
+        }
+    }
+
+    /** The last lines of the server's log, for a failure message. */
+    private String logTail() {
+        try {
+            List<String> lines = Files.readAllLines(dir.resolve("redis.log"));
+            return String.join(" | ", lines.subList(Math.max(0, lines.size() - 5), lines.size()));
+        } catch (IOException e) {
+            return "(unreadable: " + e.getMessage() + ")";
+        }
     }
 
     /** Kills the process at once ({@code SIGKILL}), as a crash would, and waits until it is gone. */
