@@ -38,6 +38,29 @@ final class RedisClusterSet implements FailoverSet {
                 "--save", "",
                 "--appendonly", "no"));
         args.addAll(redisArgs);
+        try {
+            create(args);
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    /**
+     * Starts the cluster and waits until every node sees it whole, with each replica in sync; {@link #fail} fails the
+     * primary of {@code hashTag}'s slot.
+     */
+    static RedisClusterSet start(List<String> redisArgs, String hashTag) throws IOException {
+        try {
+            return new RedisClusterSet(redisArgs, hashTag);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while creating the cluster", e);
+        }
+    }
+
+    /** Starts the nodes and creates the cluster; the nodes started so far are stopped if that fails. */
+    private void create(List<String> args) throws IOException, InterruptedException {
         for (int i = 0; i < 6; i++) {
             // the bus port is the node's port + 10 000 unless set, and a spare port above 55 535 has none
             List<String> node = new ArrayList<>(args);
@@ -57,19 +80,6 @@ final class RedisClusterSet implements FailoverSet {
         await().atMost(Duration.ofSeconds(60))
                 .pollInterval(Duration.ofMillis(200))
                 .until(() -> nodes.stream().allMatch(this::settled));
-    }
-
-    /**
-     * Starts the cluster and waits until every node sees it whole, with each replica in sync; {@link #fail} fails the
-     * primary of {@code hashTag}'s slot.
-     */
-    static RedisClusterSet start(List<String> redisArgs, String hashTag) throws IOException {
-        try {
-            return new RedisClusterSet(redisArgs, hashTag);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while creating the cluster", e);
-        }
     }
 
     @Override
