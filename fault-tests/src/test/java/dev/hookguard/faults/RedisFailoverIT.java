@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -117,7 +118,7 @@ class RedisFailoverIT {
                 inFlight.incrementAndGet();
                 try {
                     runs.computeIfAbsent(id, k -> new AtomicInteger()).incrementAndGet();
-                    Thread.sleep(WORK.toMillis());
+                    new CountDownLatch(1).await(WORK.toMillis(), TimeUnit.MILLISECONDS); // the business work
                 } finally {
                     inFlight.decrementAndGet();
                 }

@@ -75,15 +75,7 @@ final class Scenario {
      */
     static HookguardFilterConfig.Builder asyncConfig(
             IdempotencyStore store, Duration lease, MeterRegistry meters, DispatcherConfig dispatcher) {
-        return recoveringConfig(
-                store,
-                lease,
-                meters,
-                dispatcher,
-                RecoveryConfig.custom()
-                        .intake(Intake.ASYNC)
-                        .backoff(SHORT_BACKOFF)
-                        .build());
+        return asyncConfig(store, lease, meters, dispatcher, RecoveryConfig.Dispatch.ofDefaults());
     }
 
     /** The endpoint in async intake with the dispatcher's endpoint controls {@code controls} (rate, breaker). */
