@@ -9,12 +9,16 @@ import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.operator.ListFilter;
 import dev.hookguard.core.operator.OperatorStore;
+import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.servlet.HookguardSettings;
+import dev.hookguard.servlet.RecoveryConfig;
 import dev.hookguard.servlet.internal.config.SettingNames;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -201,6 +205,23 @@ public record ConsoleConfig(
         /** See {@link ConsoleConfig#endpoints()}. */
         public Builder endpoints(String... endpoints) {
             return endpoints(Set.of(endpoints));
+        }
+
+        /**
+         * The endpoints as a Hookguard filter guards them: their names are the endpoints shown, and each one's policy
+         * and stalled period ({@code RecoveryConfig.stalledAfter}, the one the filter's sweeper reads) are the
+         * console's. An endpoint not among them has the defaults.
+         */
+        public Builder guarding(Collection<EndpointConfig> guarded) {
+            Map<String, EndpointConfig> byName = new LinkedHashMap<>();
+            guarded.forEach(endpoint -> byName.putIfAbsent(endpoint.name(), endpoint));
+            return endpoints(byName.keySet())
+                    .policies(endpoint -> byName.containsKey(endpoint)
+                            ? byName.get(endpoint).policy()
+                            : IdempotencyPolicy.ofDefaults())
+                    .stalledAfter(endpoint -> byName.containsKey(endpoint)
+                            ? byName.get(endpoint).recovery().stalledAfter()
+                            : RecoveryConfig.DEFAULT_STALLED_AFTER);
         }
 
         /** See {@link ConsoleConfig#authorizer()}. */

@@ -20,6 +20,7 @@ class ApiBoundaryTest {
             Set.of(
                     "dev.hookguard.core.internal.OperatorActions",
                     "dev.hookguard.servlet.internal.config.InitParams",
+                    "dev.hookguard.servlet.internal.config.PublishedEndpoints",
                     "dev.hookguard.servlet.internal.config.SettingNames",
                     "dev.hookguard.servlet.internal.health.StoreHealth",
                     "dev.hookguard.servlet.internal.health.StoreHealth$Result"),

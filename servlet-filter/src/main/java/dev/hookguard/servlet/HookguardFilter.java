@@ -19,6 +19,7 @@ import dev.hookguard.servlet.internal.body.RequestHeaders;
 import dev.hookguard.servlet.internal.body.RequestViews;
 import dev.hookguard.servlet.internal.config.InitParams;
 import dev.hookguard.servlet.internal.config.MappingWarnings;
+import dev.hookguard.servlet.internal.config.PublishedEndpoints;
 import dev.hookguard.servlet.internal.delivery.Answers;
 import dev.hookguard.servlet.internal.delivery.AsyncIntake;
 import dev.hookguard.servlet.internal.delivery.Attempt;
@@ -158,11 +159,28 @@ public final class HookguardFilter implements Filter {
         if (started != null) {
             MappingWarnings.check(
                     filterConfig.getServletContext(), started.config().endpoints());
+            PublishedEndpoints.publish(
+                    filterConfig.getServletContext(), started.config().endpoints());
             Dispatcher dispatcher = started.dispatcher();
             if (dispatcher != null) {
                 dispatcher.start();
             }
         }
+    }
+
+    /**
+     * Runs the endpoint's due records now rather than at the dispatcher's next poll: the console's replay listener
+     * ({@code ConsoleConfig.Builder.replayListener(filter::wake)}). Does nothing without a dispatcher or for an
+     * endpoint this filter does not guard (its records wait for their own dispatcher's poll).
+     */
+    public void wake(String endpoint) {
+        dispatcher().ifPresent(d -> {
+            try {
+                d.wake(endpoint);
+            } catch (IllegalArgumentException notGuarded) {
+                // an endpoint of another filter, or none
+            }
+        });
     }
 
     /** This filter's dispatcher, read by {@link Dispatchers#of} (internal: the API does not show it). */

@@ -3,8 +3,10 @@ package dev.hookguard.console.internal;
 import dev.hookguard.console.ConsoleConfig;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.operator.OperatorStore;
+import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.servlet.HookguardSettings;
 import dev.hookguard.servlet.internal.config.InitParams;
+import dev.hookguard.servlet.internal.config.PublishedEndpoints;
 import dev.hookguard.servlet.internal.config.SettingNames;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,8 +18,10 @@ import org.jspecify.annotations.Nullable;
  * The console servlet's {@code init-param}s, for {@code web.xml} users: the settings model's {@code console.*} (the
  * Spring properties' names without {@code hookguard.}: {@code console.endpoints}, {@code console.read-role}, {@code
  * console.tokens}, …), plus {@code store}, the servlet context attribute holding the store (default {@value
- * InitParams#DEFAULT_STORE_ATTRIBUTE}, the filter's). {@code console.endpoints} is required here: the servlet does not
- * see the filter's endpoints.
+ * InitParams#DEFAULT_STORE_ATTRIBUTE}, the filter's). A Hookguard filter in the same application publishes its
+ * endpoints when it starts ({@link PublishedEndpoints}): the console shows those unless {@code console.endpoints} names
+ * others, and reads each endpoint's policy and stalled period from them, the values the filter's sweeper reads. Without
+ * a started filter, {@code console.endpoints} is required and the defaults apply.
  */
 public final class ConsoleInitParams {
 
@@ -42,14 +46,16 @@ public final class ConsoleInitParams {
             }
         });
         HookguardSettings settings = InitParams.settings(console);
+        Map<String, EndpointConfig> guarded = PublishedEndpoints.read(attributes);
         List<String> endpoints = settings.getConsole().getEndpoints();
-        if (endpoints == null || endpoints.isEmpty()) {
-            throw new IllegalArgumentException(
-                    "init-param 'console.endpoints' must name the endpoints the console" + " shows, comma-separated");
+        if ((endpoints == null || endpoints.isEmpty()) && guarded.isEmpty()) {
+            throw new IllegalArgumentException("init-param 'console.endpoints' must name the endpoints the console"
+                    + " shows, comma-separated (no Hookguard filter in this application has published its own)");
         }
         String attribute = params.getOrDefault("store", InitParams.DEFAULT_STORE_ATTRIBUTE);
-        ConsoleConfig.Builder config =
-                config(attributes.apply(attribute), attribute).settings(settings.getConsole(), "");
+        ConsoleConfig.Builder config = config(attributes.apply(attribute), attribute)
+                .guarding(guarded.values())
+                .settings(settings.getConsole(), "");
         return SettingNames.named("console", config::build);
     }
 

@@ -4,11 +4,9 @@ import dev.hookguard.console.ConsoleAuthorizer;
 import dev.hookguard.console.ConsoleConfig;
 import dev.hookguard.console.ConsoleServlet;
 import dev.hookguard.console.ReplayListener;
-import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.operator.OperatorStore;
 import dev.hookguard.servlet.EndpointConfig;
-import dev.hookguard.servlet.RecoveryConfig;
 import dev.hookguard.spring.HookguardConfigurationException;
 import dev.hookguard.spring.autoconfigure.HookguardProperties;
 import dev.hookguard.spring.internal.autoconfigure.ConditionalOnHookguardEnabled;
@@ -69,12 +67,7 @@ public class HookguardConsoleAutoConfiguration {
         Stream.concat(endpoints.orderedStream(), endpointGroups.orderedStream().flatMap(g -> g.endpoints().stream()))
                 .forEach(endpoint -> guarded.put(endpoint.name(), endpoint));
         ConsoleConfig.Builder config = ConsoleConfig.custom(operatorStore(store), store::find)
-                .endpoints(guarded.keySet())
-                .policies(endpoint ->
-                        guarded.containsKey(endpoint) ? guarded.get(endpoint).policy() : IdempotencyPolicy.ofDefaults())
-                .stalledAfter(endpoint -> guarded.containsKey(endpoint)
-                        ? guarded.get(endpoint).recovery().stalledAfter()
-                        : RecoveryConfig.DEFAULT_STALLED_AFTER)
+                .guarding(guarded.values())
                 .replayListener(replayListener.getIfAvailable(() -> wakeUp(filter)));
         PropertyErrors.settings("hookguard", () -> config.settings(properties.getConsole(), PropertyErrors.PREFIX));
         return PropertyErrors.settings(

@@ -101,13 +101,10 @@ public class HookguardWebFilter implements Filter, SmartInitializingSingleton, D
      * at once instead of at its next poll. Does nothing without a dispatcher or for an endpoint it does not guard.
      */
     public void wake(String endpoint) {
-        dispatcher().ifPresent(d -> {
-            try {
-                d.wake(endpoint);
-            } catch (IllegalArgumentException notGuarded) {
-                // an endpoint of another filter, or none: its records wait for that dispatcher's poll
-            }
-        });
+        HookguardAssembly.Assembled current = assembled;
+        if (current != null && current.hookguard() != null) {
+            current.hookguard().wake(endpoint);
+        }
     }
 
     /** Closes the dispatcher (waiting for dispatches in flight) and stops the lease renewals of the filter. */

@@ -11,13 +11,18 @@ import dev.hookguard.console.ServletRoleAuthorizer;
 import dev.hookguard.console.internal.ConsoleInitParams;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.memory.InMemoryStore;
+import dev.hookguard.servlet.EndpointConfig;
+import dev.hookguard.servlet.internal.config.InitParams;
+import dev.hookguard.servlet.internal.config.PublishedEndpoints;
 import dev.hookguard.spring.internal.autoconfigure.HookguardAutoConfiguration;
 import dev.hookguard.spring.internal.autoconfigure.HookguardFailureAnalyzer;
 import dev.hookguard.spring.internal.autoconfigure.HookguardJdbcStoreAutoConfiguration;
 import dev.hookguard.spring.internal.autoconfigure.HookguardMemoryStoreAutoConfiguration;
 import dev.hookguard.spring.internal.autoconfigure.HookguardRedisStoreAutoConfiguration;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.diagnostics.FailureAnalysis;
@@ -142,6 +147,69 @@ class HookguardConsoleAutoConfigurationTest {
                             .isEqualTo(fromInitParams.redaction().denies("X-Internal-Trace"))
                             .isTrue();
                 });
+    }
+
+    @Test
+    void shouldReadTheGuardedEndpointsPoliciesStalledPeriodsAndActionRulesAlikeFromInitParamsAndProperties() {
+        Map<String, String> endpoint = new LinkedHashMap<>();
+        endpoint.put("endpoints.stripe.path", "/webhooks/stripe");
+        endpoint.put("endpoints.stripe.scheme", "stripe");
+        endpoint.put("endpoints.stripe.secrets", "whsec_0123456789abcdef");
+        endpoint.put("endpoints.stripe.stalled-after", "20m");
+        endpoint.put("endpoints.stripe.policy.retention", "2d");
+        endpoint.put("endpoints.stripe.policy.max-attempts", "4");
+        Map<String, String> console = new LinkedHashMap<>();
+        console.put("console.read-role", "AUDITOR");
+        console.put("console.write-role", "ONCALL");
+        console.put("console.actions.resolve.role", "LEAD");
+        console.put("console.actions.skip.requires", "ticketId,reason");
+        // the filter started from its init-params publishes its endpoints; the console servlet reads them
+        EndpointConfig stripe = InitParams.settings(endpoint)
+                .endpoint("stripe", "", location -> {
+                    throw new AssertionError("no schema");
+                })
+                .build();
+        InMemoryStore store = new InMemoryStore();
+        Map<String, Object> attributes = Map.of(
+                InitParams.DEFAULT_STORE_ATTRIBUTE, store, PublishedEndpoints.ATTRIBUTE, Map.of("stripe", stripe));
+        ConsoleConfig fromInitParams = ConsoleInitParams.read(console, attributes::get);
+
+        Map<String, String> all = new LinkedHashMap<>(endpoint);
+        all.putAll(console);
+        new WebApplicationContextRunner()
+                .withConfiguration(HOOKGUARD)
+                .withBean(IdempotencyStore.class, () -> store)
+                .withPropertyValues("hookguard.console.enabled=true")
+                .withPropertyValues(all.entrySet().stream()
+                        .map(e -> "hookguard." + e.getKey() + "=" + e.getValue())
+                        .toArray(String[]::new))
+                .run(context -> {
+                    ConsoleConfig fromProperties = context.getBean(ConsoleConfig.class);
+                    assertThat(fromProperties.endpoints())
+                            .isEqualTo(fromInitParams.endpoints())
+                            .containsExactly("stripe");
+                    assertThat(fromProperties.stalledAfter().apply("stripe"))
+                            .isEqualTo(fromInitParams.stalledAfter().apply("stripe"))
+                            .isEqualTo(Duration.ofMinutes(20));
+                    assertThat(fromProperties.policies().apply("stripe"))
+                            .isEqualTo(fromInitParams.policies().apply("stripe"))
+                            .isEqualTo(stripe.policy());
+                    assertThat(fromProperties.actionRoles())
+                            .isEqualTo(fromInitParams.actionRoles())
+                            .containsEntry("resolve", "LEAD");
+                    assertThat(fromProperties.actionFields())
+                            .isEqualTo(fromInitParams.actionFields())
+                            .containsEntry("skip", Set.of("ticketId", "reason"));
+                    assertThat(fromProperties.authorizer()).isEqualTo(fromInitParams.authorizer());
+                });
+    }
+
+    @Test
+    void shouldRefuseAConsoleWithoutEndpointsWhenNoFilterPublishedAny() {
+        InMemoryStore store = new InMemoryStore();
+        assertThatThrownBy(() -> ConsoleInitParams.read(Map.of("console.read-role", "AUDITOR"), name -> store))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("console.endpoints");
     }
 
     @Test
