@@ -33,7 +33,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * yet answered 2xx) run twice. With an asynchronous standby the same figures are printed, not asserted: what a commit
  * acknowledged before the standby received it costs.
  *
- * <p>One run per case; {@code -Dhookguard.faults.failover-runs=3} (the {@code failover-repeats} profile) repeats each.
+ * <p>Each case runs three times, side by side ({@link Repeats}; {@code -Dfaults.repeat=1} for one run).
  */
 class PostgresFailoverIT {
 
@@ -48,11 +48,9 @@ class PostgresFailoverIT {
 
     private static final Duration REPLICATION_LAG = Duration.ofMillis(LAG_MILLIS);
 
-    private static final int RUNS = Integer.getInteger("hookguard.faults.failover-runs", 1);
-
     @Test
     void shouldLoseNothingAcknowledgedWhenASynchronousStandbyIsPromoted() throws Exception {
-        for (int run = 1; run <= RUNS; run++) {
+        Repeats.concurrently(run -> {
             Outcome outcome = failover("postgres-failover-sync-" + run, true);
 
             assertThat(outcome.lost())
@@ -61,14 +59,13 @@ class PostgresFailoverIT {
             assertThat(outcome.twiceBeyondInFlight())
                     .as("handlers run twice that were not in flight at the kill")
                     .isEmpty();
-        }
+        });
     }
 
     @Test
     void shouldPrintWhatAnAsynchronousStandbyLosesWhenItIsPromoted() throws Exception {
-        for (int run = 1; run <= RUNS; run++) {
-            failover("postgres-failover-async-" + run, false); // figures only: they show why the setting matters
-        }
+        // figures only: they show why the setting matters
+        Repeats.concurrently(run -> failover("postgres-failover-async-" + run, false));
     }
 
     /**

@@ -35,9 +35,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * its verdict could not be recorded (answered 503, counted as unrecorded); with {@code none} the figures are printed,
  * not asserted. A Redis Cluster ({@link RedisClusterSet}: three primaries with a replica each): the primary that holds
  * the endpoint's slot (its due queue and indexes; the events spread over all three) killed, its replica promoted by
- * the cluster, the old one started again and rejoining as a replica. By default the six {@code replicas(1, …)} cases
- * run once (about 3 min); the Maven profile {@code failover-full} ({@code -Dfaults.repeat=3 -Dfaults.none=true}) adds
- * the {@code none} cases and runs each three times.
+ * the cluster, the old one started again and rejoining as a replica. The six {@code replicas(1, …)} cases and the three
+ * {@code none} ones each run three times, side by side ({@link Repeats}); {@code -Dfaults.repeat=1} runs each once,
+ * {@code -Dfaults.durable-only=true} leaves out the {@code none} cases.
  */
 class RedisFailoverIT {
 
@@ -61,29 +61,31 @@ class RedisFailoverIT {
 
     static List<Arguments> cases() {
         List<Arguments> cases = new ArrayList<>();
-        int repeat = Integer.getInteger("faults.repeat", 1);
-        boolean none = Boolean.getBoolean("faults.none");
-        for (int run = 1; run <= repeat; run++) {
-            for (boolean async : List.of(false, true)) {
-                for (Fault fault : Fault.values()) {
-                    cases.add(Arguments.of(Topology.SENTINEL, fault, async, true, run));
-                }
-                cases.add(Arguments.of(Topology.CLUSTER, Fault.KILL, async, true, run));
-                if (none) {
-                    cases.add(Arguments.of(Topology.SENTINEL, Fault.PAUSE, async, false, run));
-                }
+        boolean none = !Boolean.getBoolean("faults.durable-only");
+        for (boolean async : List.of(false, true)) {
+            for (Fault fault : Fault.values()) {
+                cases.add(Arguments.of(Topology.SENTINEL, fault, async, true));
             }
+            cases.add(Arguments.of(Topology.CLUSTER, Fault.KILL, async, true));
             if (none) {
-                cases.add(Arguments.of(Topology.SENTINEL, Fault.KILL, false, false, run));
+                cases.add(Arguments.of(Topology.SENTINEL, Fault.PAUSE, async, false));
             }
+        }
+        if (none) {
+            cases.add(Arguments.of(Topology.SENTINEL, Fault.KILL, false, false));
         }
         return cases;
     }
 
-    @ParameterizedTest(name = "{0} {1} async={2} replicas1={3} run {4}")
+    @ParameterizedTest(name = "{0} {1} async={2} replicas1={3}")
     @MethodSource("cases")
     void shouldLoseNothingAcknowledgedThroughAFailoverWithReplicasOne(
-            Topology topology, Fault fault, boolean async, boolean durable, int run) throws Exception {
+            Topology topology, Fault fault, boolean async, boolean durable) throws Exception {
+        Repeats.concurrently(run -> failover(topology, fault, async, durable, run));
+    }
+
+    private static void failover(Topology topology, Fault fault, boolean async, boolean durable, int run)
+            throws Exception {
         String name = topology.name().toLowerCase(java.util.Locale.ROOT) + "-"
                 + fault.name().toLowerCase(java.util.Locale.ROOT) + (async ? "-async" : "-sync")
                 + (durable ? "-replicas1" : "-none");

@@ -20,10 +20,10 @@ import dev.hookguard.servlet.RecoveryConfig;
 import dev.hookguard.servlet.Retries;
 import dev.hookguard.servlet.internal.metrics.MicrometerDeliveryMetrics;
 import dev.hookguard.testkit.ThrowawayPostgres;
+import dev.hookguard.testkit.ThrowawayRedis;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -196,9 +196,7 @@ final class Scenario {
 
     /** A free port of 127.0.0.1, for a receiver that must know where it listens before it starts. */
     static int sparePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
+        return ThrowawayRedis.sparePort();
     }
 
     /** Whether the store holds any record of the event: after async intake's 202, at least QUEUED. */

@@ -25,6 +25,8 @@ import org.jspecify.annotations.Nullable;
  */
 public final class ThrowawayRedis implements AutoCloseable {
 
+    private static final java.util.Set<Integer> HANDED_OUT = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
     private final int port;
     private final Path dir;
     private final List<String> config;
@@ -230,10 +232,19 @@ public final class ThrowawayRedis implements AutoCloseable {
         file.delete();
     }
 
-    static int sparePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
+    /**
+     * A free port of 127.0.0.1 that no caller in this JVM was handed before, so that tests running at the same time
+     * never pick the same port, even one whose server is down for a restart.
+     */
+    public static int sparePort() throws IOException {
+        for (int tries = 0; tries < 100; tries++) {
+            try (ServerSocket socket = new ServerSocket(0)) {
+                if (HANDED_OUT.add(socket.getLocalPort())) {
+                    return socket.getLocalPort();
+                }
+            }
         }
+        throw new IOException("no spare port found in 100 tries");
     }
 
     private static void requireRedisServer() {
