@@ -1,5 +1,6 @@
 package dev.hookguard.servlet;
 
+import dev.hookguard.core.Attempt.Source;
 import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.Payload;
@@ -279,6 +280,16 @@ public final class HookguardFilter implements Filter {
         claimAndHandOff(delivery, found, read.bytes(), dispatch != null); // 4. claim, 5. hand off and record
     }
 
+    /** What delivered this attempt: the sender, or a dispatch (an operator's replay when its checked dispatch says so). */
+    private static Source source(Delivery delivery, boolean dispatched) {
+        if (!dispatched) {
+            return Source.SENDER;
+        }
+        return Source.OPERATOR_REPLAY.code().equals(delivery.request().getHeader(DispatchHeaders.SOURCE))
+                ? Source.OPERATOR_REPLAY
+                : Source.DISPATCH;
+    }
+
     /** Step 1: the body, read within its limit and pace; null once the refusal is answered. */
     private static BoundedBody.@Nullable Read readBody(Delivery delivery) throws IOException {
         EndpointConfig endpoint = delivery.endpoint();
@@ -310,8 +321,8 @@ public final class HookguardFilter implements Filter {
                 RequestHeaders.forPayload(delivery.request(), delivery.guard().deniedHeaders()));
         Start start;
         try {
-            boolean dispatch = delivery.request().getHeader(DispatchHeaders.DISPATCH) != null;
-            start = delivery.guard().claim(endpoint, found, body, payload, dispatch, delivery.metrics());
+            start = delivery.guard()
+                    .claim(endpoint, found, body, payload, source(delivery, dispatched), delivery.metrics());
         } catch (StoreUnavailableException e) {
             Reply reply = answers.storeUnavailable(endpoint, e);
             if (delivery.guard().config().failOpen(endpoint)) {

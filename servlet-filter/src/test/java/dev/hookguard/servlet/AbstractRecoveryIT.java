@@ -6,6 +6,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.hookguard.core.Attempt;
 import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.EventKey;
@@ -312,6 +313,15 @@ abstract class AbstractRecoveryIT {
         assertThat(dead.nextAttemptAt()).isNull();
         assertThat(handler.runs(id)).isEqualTo(2 * FAST.attempts()); // the sender's 3, then the dispatcher's 3
         assertThat(handler.sawDispatch.get(id)).isTrue();
+        assertThat(dead.attemptLog())
+                .extracting(Attempt::source)
+                .containsExactly(
+                        Attempt.Source.SENDER,
+                        Attempt.Source.SENDER,
+                        Attempt.Source.SENDER,
+                        Attempt.Source.OPERATOR_REPLAY,
+                        Attempt.Source.RECEIVER_RETRY,
+                        Attempt.Source.RECEIVER_RETRY);
         assertThat(store.list(ListFilter.forEndpoint(senders).text(id).build(), null, 10)
                         .records())
                 .extracting(EventRecord::key)

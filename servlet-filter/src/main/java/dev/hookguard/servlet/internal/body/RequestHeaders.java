@@ -67,6 +67,8 @@ public final class RequestHeaders {
     }
 
     private static boolean reserved(String name) {
-        return name.equalsIgnoreCase(DispatchHeaders.REQUEST_URI) || name.equalsIgnoreCase(DispatchHeaders.DISPATCH);
+        return name.equalsIgnoreCase(DispatchHeaders.REQUEST_URI)
+                || name.equalsIgnoreCase(DispatchHeaders.DISPATCH)
+                || name.equalsIgnoreCase(DispatchHeaders.SOURCE);
     }
 }

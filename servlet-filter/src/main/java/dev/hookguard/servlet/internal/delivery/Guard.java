@@ -143,18 +143,12 @@ public final class Guard implements AutoCloseable {
             EventIdResult.Found found,
             byte[] body,
             Payload payload,
-            boolean dispatch,
+            Attempt.Source source,
             DeliveryMetrics metrics) {
-        boolean keepPayload = !dispatch && keepsPayloadFromClaim(endpoint);
+        boolean keepPayload = source == Attempt.Source.SENDER && keepsPayloadFromClaim(endpoint);
         long started = System.nanoTime();
         try {
-            return deadline.claim(() -> claimer.begin(
-                    found,
-                    body,
-                    payload,
-                    endpoint.policy(),
-                    keepPayload,
-                    dispatch ? Attempt.Source.DISPATCH : Attempt.Source.SENDER));
+            return deadline.claim(() -> claimer.begin(found, body, payload, endpoint.policy(), keepPayload, source));
         } finally {
             metrics.claimDuration(endpoint.name(), Duration.ofNanos(System.nanoTime() - started));
         }

@@ -28,5 +28,12 @@ public final class DispatchHeaders {
      */
     public static final String REFUSED = "Hookguard-Refused";
 
+    /**
+     * What a dispatch delivers, for the attempt log: {@code operator_replay} on the first dispatch of a record an
+     * operator replayed (its attempts reset, its newest audit entry a replay); absent otherwise. Read only on a
+     * dispatch whose {@value #DISPATCH} header checked out; a sender's own header of this name is never stored or sent.
+     */
+    public static final String SOURCE = "Hookguard-Source";
+
     private DispatchHeaders() {}
 }

@@ -1,7 +1,9 @@
 package dev.hookguard.servlet.internal.dispatch;
 
+import dev.hookguard.core.Attempt;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.Payload;
+import dev.hookguard.core.operator.OperatorAction;
 import dev.hookguard.core.signature.Headers;
 import dev.hookguard.core.signature.WebhookSigner;
 import dev.hookguard.servlet.DeliveryMetrics.DispatchOutcome;
@@ -60,7 +62,8 @@ public final class Redelivery implements AutoCloseable {
             "proxy-connection",
             "http2-settings",
             DispatchHeaders.DISPATCH.toLowerCase(Locale.ROOT),
-            DispatchHeaders.REQUEST_URI.toLowerCase(Locale.ROOT));
+            DispatchHeaders.REQUEST_URI.toLowerCase(Locale.ROOT),
+            DispatchHeaders.SOURCE.toLowerCase(Locale.ROOT));
 
     private final HookguardFilterConfig config;
     private final DispatchKeys keys;
@@ -123,6 +126,9 @@ public final class Redelivery implements AutoCloseable {
         }
         signed.values().forEach((name, values) -> add(request, name, values));
         request.addHeader(DispatchHeaders.DISPATCH, keys.sign(record.key(), body, clock.instant()));
+        if (replayed(record)) {
+            request.addHeader(DispatchHeaders.SOURCE, Attempt.Source.OPERATOR_REPLAY.code());
+        }
         try {
             return client.execute(request, response -> {
                 EntityUtils.consume(response.getEntity()); // the connection goes back to the pool
@@ -134,6 +140,14 @@ public final class Redelivery implements AutoCloseable {
             log.warn("Could not dispatch {}; it comes due again when its window ends: {}", record.key(), e.toString());
             return DispatchOutcome.ERROR;
         }
+    }
+
+    /** Whether the record runs for the first time since an operator replayed it. */
+    static boolean replayed(EventRecord record) {
+        List<OperatorAction.AuditEntry> history = record.history();
+        return record.attempts() == 0
+                && !history.isEmpty()
+                && history.get(history.size() - 1).action().equals(OperatorAction.AuditEntry.REPLAY);
     }
 
     private DispatchOutcome outcome(EventRecord record, int status) {
