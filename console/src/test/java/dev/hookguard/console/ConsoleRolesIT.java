@@ -45,6 +45,7 @@ class ConsoleRolesIT {
                 .action("replay", ConsoleConfig.DEFAULT_ACTION_ROLE, ConsoleConfig.REASON)
                 .action("skip", "senior", ConsoleConfig.TICKET_ID)
                 .action("resolve", "lead", ConsoleConfig.TICKET_ID, ConsoleConfig.FIX_SUMMARY, ConsoleConfig.REASON)
+                .action("pause", "senior", ConsoleConfig.TICKET_ID)
                 .build());
         alice = AbstractConsoleApiIT.withCsrf(new ApiClient(server.console(), ALICE));
         carol = AbstractConsoleApiIT.withCsrf(new ApiClient(server.console(), CAROL));
@@ -67,6 +68,27 @@ class ConsoleRolesIT {
         assertThat(store.find(key("d1")).orElseThrow().history())
                 .extracting(AuditEntry::actor, AuditEntry::action, AuditEntry::note)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("alice", "replay", "ledger is back"));
+    }
+
+    @Test
+    void shouldLetOnlyASeniorPauseAnEndpointAndOnlyWithATicketKeptInItsAudit() {
+        assertThat(error(alice.post("api/endpoints/pause", Map.of("endpoint", "pay", "ticketId", "INC-4")), 403))
+                .isEqualTo("pause needs the role senior, which operator alice does not have");
+        assertThat(error(carol.post("api/endpoints/pause", Map.of("endpoint", "pay")), 400))
+                .isEqualTo("pause needs a ticket id (ticketId)");
+        assertThat(store.controls("pay").paused()).isFalse();
+
+        json(
+                carol.post(
+                        "api/endpoints/pause", Map.of("endpoint", "pay", "note", "ledger down", "ticketId", "INC-4")),
+                200);
+
+        assertThat(store.controls("pay").paused()).isTrue();
+        assertThat(store.controls("pay").lastChange())
+                .extracting(AuditEntry::actor, AuditEntry::action, AuditEntry::note)
+                .containsExactly("carol", "pause", "ledger down | ticket INC-4");
+        json(alice.post("api/endpoints/resume", Map.of("endpoint", "pay")), 200); // resume keeps the default rule
+        assertThat(store.controls("pay").paused()).isFalse();
     }
 
     @Test

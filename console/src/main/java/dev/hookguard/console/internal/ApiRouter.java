@@ -76,13 +76,7 @@ public final class ApiRouter {
         } else if (route.startsWith("selected/")) {
             writes.selected(route.substring("selected/".length()), operator, request, response);
         } else if (route.startsWith("endpoints/")) {
-            Answers.answer(
-                    response,
-                    operatorService.control(
-                            route.substring("endpoints/".length()),
-                            reads.endpoint(request),
-                            operator.name(),
-                            request.getParameter("note")));
+            writes.control(route.substring("endpoints/".length()), operator, request, response);
         } else if (route.startsWith("bulk/")) {
             writes.bulk(route.substring("bulk/".length()), operator, request, response);
         } else {

@@ -67,6 +67,19 @@ final class WriteRoutes {
         }
     }
 
+    /**
+     * Pauses or resumes the endpoint's dispatching, under the action's rules as the record actions are: its role and
+     * required fields (403 / 400 naming them), the fields kept in the endpoint's audit note.
+     */
+    void control(String action, Operator operator, HttpServletRequest request, HttpServletResponse response)
+            throws IOException {
+        if (!ConsoleConfig.ACTIONS.contains(action) || !refused(action, operator, request, response)) {
+            // an unknown action is the operator service's 400, naming it
+            Answers.answer(
+                    response, this.operator.control(action, reads.endpoint(request), operator.name(), note(request)));
+        }
+    }
+
     /** Answers 403 or 400 when the operator may not take the action, or leaves out a field it requires. */
     private boolean refused(String action, Operator operator, HttpServletRequest request, HttpServletResponse response)
             throws IOException {

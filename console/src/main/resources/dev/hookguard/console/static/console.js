@@ -231,23 +231,32 @@
         el('th', endpoint, { scope: 'row' }),
         el('td', controls.paused ? 'paused' : 'running', { class: controls.paused ? 'paused' : 'running' }),
         el('td', last ? last.action + ' by ' + last.actor + ' at ' + last.at + (last.note ? ': ' + last.note : '') : '—'));
-      if (!state.session.canWrite) {
-        return row; // a reader gets no pause or resume: rows are drawn after readOnly() removed the write controls
+      const action = controls.paused ? 'resume' : 'pause';
+      const rule = (state.session.actions || {})[action] || { allowed: true, requires: [] };
+      if (!state.session.canWrite || !rule.allowed) {
+        return row; // no pause or resume for a reader, or where the action's role is missing (the API says 403)
       }
       const cell = el('td', null, { class: 'write' });
       const note = el('input', null, { type: 'text', 'aria-label': 'Note for ' + endpoint, placeholder: 'why (ticket, incident)' });
-      const action = controls.paused ? 'resume' : 'pause';
+      cell.append(note);
+      const extra = {};
+      ['ticketId', 'fixSummary'].filter((field) => rule.requires.includes(field)).forEach((field) => {
+        extra[field] = el('input', null, { type: 'text', 'aria-label': FIELD_NAMES[field] + ' for ' + endpoint, placeholder: FIELD_NAMES[field], 'data-field': field });
+        cell.append(extra[field]);
+      });
       const button = el('button', action === 'pause' ? 'Pause' : 'Resume', { type: 'button', 'data-action': action });
       button.addEventListener('click', async () => {
         try {
-          await post('endpoints/' + action, new URLSearchParams({ endpoint, note: note.value }));
+          const params = new URLSearchParams({ endpoint, note: note.value });
+          Object.entries(extra).forEach(([field, input]) => params.set(field, input.value));
+          await post('endpoints/' + action, params);
           say(endpoint + ': dispatching ' + (action === 'pause' ? 'paused' : 'resumed') + ' on every node.', 'ok');
           await loadControls();
         } catch (error) {
           say(error.message, 'error');
         }
       });
-      cell.append(note, button);
+      cell.append(button);
       row.append(cell);
       return row;
     }));
