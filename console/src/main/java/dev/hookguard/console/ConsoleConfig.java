@@ -9,6 +9,7 @@ import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.operator.ListFilter;
 import dev.hookguard.core.operator.OperatorStore;
+import dev.hookguard.servlet.DeliveryMetrics.QueueSnapshot;
 import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.servlet.HookguardSettings;
 import dev.hookguard.servlet.RecoveryConfig;
@@ -48,6 +49,9 @@ import org.jspecify.annotations.Nullable;
  *     that role ({@code HttpServletRequest.isUserInRole}, or a bearer token's {@code write+role})
  * @param actionFields per action, the fields it requires: {@value #REASON} (the note), {@value #TICKET_ID}, {@value
  *     #FIX_SUMMARY}; by default a resolve requires a reason
+ * @param dispatchState per endpoint, what this node's dispatcher last sampled of it (its circuit breaker's state, the
+ *     dispatches the delivery rate held back, the due queue), shown beside the endpoint's controls; empty where no
+ *     dispatcher runs in this application (the default)
  */
 public record ConsoleConfig(
         OperatorStore store,
@@ -62,7 +66,8 @@ public record ConsoleConfig(
         Function<String, Duration> stalledAfter,
         ReplayListener replayListener,
         Map<String, String> actionRoles,
-        Map<String, Set<String>> actionFields) {
+        Map<String, Set<String>> actionFields,
+        Function<String, Optional<QueueSnapshot>> dispatchState) {
 
     /** Default path the console is mounted at (Spring Boot's {@code hookguard.console.path}). */
     public static final String DEFAULT_PATH = "/hookguard/console";
@@ -114,6 +119,9 @@ public record ConsoleConfig(
         if (stalledAfter == null) {
             throw new IllegalArgumentException("stalledAfter must be set");
         }
+        if (dispatchState == null) {
+            throw new IllegalArgumentException("dispatchState must be set");
+        }
         actionRoles = ActionRules.roles(actionRoles);
         actionFields = ActionRules.fields(actionFields);
         for (String endpoint : endpoints) {
@@ -148,6 +156,7 @@ public record ConsoleConfig(
         private int maxPageSize = DEFAULT_MAX_PAGE_SIZE;
         private Function<String, Duration> stalledAfter = endpoint -> ListFilter.DEFAULT_STALLED_AFTER;
         private ReplayListener replayListener = ReplayListener.NONE;
+        private Function<String, Optional<QueueSnapshot>> dispatchState = endpoint -> Optional.empty();
         private final Map<String, String> actionRoles = new HashMap<>();
         private final Map<String, Set<String>> actionFields = new HashMap<>(DEFAULT_ACTION_FIELDS);
 
@@ -276,6 +285,15 @@ public record ConsoleConfig(
             return this;
         }
 
+        /**
+         * Where the endpoint controls read this node's dispatcher ({@code hookguardFilter::snapshot}); see {@link
+         * ConsoleConfig#dispatchState()}.
+         */
+        public Builder dispatchState(Function<String, Optional<QueueSnapshot>> dispatchState) {
+            this.dispatchState = dispatchState;
+            return this;
+        }
+
         /** See {@link ConsoleConfig#replayListener()}. */
         public Builder replayListener(ReplayListener replayListener) {
             this.replayListener = replayListener;
@@ -311,7 +329,8 @@ public record ConsoleConfig(
                     stalledAfter,
                     replayListener,
                     actionRoles,
-                    actionFields);
+                    actionFields,
+                    dispatchState);
         }
     }
 

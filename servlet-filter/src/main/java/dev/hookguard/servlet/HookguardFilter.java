@@ -161,7 +161,7 @@ public final class HookguardFilter implements Filter {
             MappingWarnings.check(
                     filterConfig.getServletContext(), started.config().endpoints());
             PublishedEndpoints.publish(
-                    filterConfig.getServletContext(), started.config().endpoints());
+                    filterConfig.getServletContext(), started.config().endpoints(), this::snapshot);
             Dispatcher dispatcher = started.dispatcher();
             if (dispatcher != null) {
                 dispatcher.start();
@@ -182,6 +182,15 @@ public final class HookguardFilter implements Filter {
                 // an endpoint of another filter, or none
             }
         });
+    }
+
+    /**
+     * What this node's dispatcher last sampled of the endpoint (due queue, circuit breaker, dispatches held back by its
+     * delivery rate, pause): the console's {@code dispatchState}. Empty without a dispatcher or before its first
+     * sample, and for an endpoint it does not guard.
+     */
+    public Optional<DeliveryMetrics.QueueSnapshot> snapshot(String endpoint) {
+        return dispatcher().flatMap(d -> d.snapshot(endpoint));
     }
 
     /** This filter's dispatcher, read by {@link Dispatchers#of} (internal: the API does not show it). */

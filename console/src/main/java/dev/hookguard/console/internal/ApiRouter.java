@@ -2,9 +2,14 @@ package dev.hookguard.console.internal;
 
 import dev.hookguard.console.ConsoleAuthorizer.Operator;
 import dev.hookguard.console.ConsoleConfig;
+import dev.hookguard.servlet.DeliveryMetrics.QueueSnapshot;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Checks the operator of an API request and sends it to its route. Reads are GET, writes POST; see the
@@ -64,7 +69,7 @@ public final class ApiRouter {
             case "history" -> reads.history(request, response);
             case "export" ->
                 export.stream(reads.filter(request), OperatorService.match(ReadRoutes.params(request)), response);
-            case "endpoint" -> Answers.answer(response, operatorService.controls(reads.endpoint(request)));
+            case "endpoint" -> endpoint(reads.endpoint(request), response);
             default -> notFound(route, response);
         }
     }
@@ -82,6 +87,35 @@ public final class ApiRouter {
         } else {
             notFound(route, response);
         }
+    }
+
+    /** The endpoint's controls kept in the store, and what this node's dispatcher last sampled of it. */
+    private void endpoint(String endpoint, HttpServletResponse response) throws IOException {
+        OperatorService.Answer controls = operatorService.controls(endpoint);
+        if (controls.status() == 200) {
+            controls.body()
+                    .put(
+                            "dispatcher",
+                            config.dispatchState()
+                                    .apply(endpoint)
+                                    .map(ApiRouter::dispatcher)
+                                    .orElse(null));
+        }
+        Answers.answer(response, controls);
+    }
+
+    /** A dispatcher's sample as the page shows it. */
+    private static Map<String, @Nullable Object> dispatcher(QueueSnapshot sample) {
+        Map<String, @Nullable Object> view = new LinkedHashMap<>();
+        view.put("sampledAt", sample.sampledAt().toString());
+        view.put("breaker", sample.breaker());
+        view.put("rateLimited", sample.rateLimited());
+        view.put("paused", sample.paused());
+        view.put("depth", sample.stats().depth());
+        view.put("dueNow", sample.stats().dueNow());
+        Duration oldest = sample.stats().oldestDueAge();
+        view.put("oldestDueSeconds", oldest == null ? null : oldest.toSeconds());
+        return view;
     }
 
     private static void notFound(String route, HttpServletResponse response) throws IOException {

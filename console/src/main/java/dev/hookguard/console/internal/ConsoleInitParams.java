@@ -55,6 +55,7 @@ public final class ConsoleInitParams {
         String attribute = params.getOrDefault("store", InitParams.DEFAULT_STORE_ATTRIBUTE);
         ConsoleConfig.Builder config = config(attributes.apply(attribute), attribute)
                 .guarding(guarded.values())
+                .dispatchState(PublishedEndpoints.dispatchState(attributes))
                 .settings(settings.getConsole(), "");
         return SettingNames.named("console", config::build);
     }

@@ -231,6 +231,12 @@
         el('th', endpoint, { scope: 'row' }),
         el('td', controls.paused ? 'paused' : 'running', { class: controls.paused ? 'paused' : 'running' }),
         el('td', last ? last.action + ' by ' + last.actor + ' at ' + last.at + (last.note ? ': ' + last.note : '') : '—'));
+      // what this node's dispatcher last sampled: its breaker, the dispatches its delivery rate held back, the queue
+      const sample = controls.dispatcher;
+      row.append(
+        el('td', sample ? sample.breaker.replace('_', '-') : 'no dispatcher here', { 'data-fact': 'breaker', class: sample ? 'breaker-' + sample.breaker : '' }),
+        el('td', sample ? String(sample.rateLimited) : '—', { 'data-fact': 'rateLimited' }),
+        el('td', sample ? sample.dueNow + ' / ' + sample.depth : '—', { 'data-fact': 'due' }));
       const action = controls.paused ? 'resume' : 'pause';
       const rule = (state.session.actions || {})[action] || { allowed: true, requires: [] };
       if (!state.session.canWrite || !rule.allowed) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.jayway.jsonpath.JsonPath;
+import dev.hookguard.console.ConsoleConfig;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.IdempotencyStore;
@@ -56,6 +57,9 @@ class RecoverySecuredIT {
     @Autowired
     HookguardWebFilter filter;
 
+    @Autowired
+    ConsoleConfig console;
+
     Sender sender;
     WebClient operator;
 
@@ -93,6 +97,14 @@ class RecoverySecuredIT {
 
     private Optional<RecordStatus> status(String endpoint, String id) {
         return store.find(EventKey.of(endpoint, id)).map(EventRecord::status);
+    }
+
+    @Test
+    void shouldShowTheConsoleWhatTheFiltersDispatcherSamples() {
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> console.dispatchState().apply("github").isPresent());
+        assertThat(console.dispatchState().apply("github").orElseThrow().breaker())
+                .isEqualTo("disabled");
     }
 
     @Test

@@ -16,6 +16,7 @@ import dev.hookguard.spring.internal.web.EndpointGroup;
 import dev.hookguard.spring.internal.web.HookguardWebFilter;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -68,6 +69,10 @@ public class HookguardConsoleAutoConfiguration {
                 .forEach(endpoint -> guarded.put(endpoint.name(), endpoint));
         ConsoleConfig.Builder config = ConsoleConfig.custom(operatorStore(store), store::find)
                 .guarding(guarded.values())
+                .dispatchState(endpoint -> filter.orderedStream()
+                        .map(f -> f.dispatcher().flatMap(d -> d.snapshot(endpoint)))
+                        .flatMap(Optional::stream)
+                        .findFirst())
                 .replayListener(replayListener.getIfAvailable(() -> wakeUp(filter)));
         PropertyErrors.settings("hookguard", () -> config.settings(properties.getConsole(), PropertyErrors.PREFIX));
         return PropertyErrors.settings(
