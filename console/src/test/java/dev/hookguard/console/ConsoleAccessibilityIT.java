@@ -11,8 +11,8 @@ import dev.hookguard.core.memory.InMemoryStore;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.chrome.ChromeDriver;
 
@@ -29,18 +29,12 @@ class ConsoleAccessibilityIT {
     Path profile;
 
     private final InMemoryStore store = new InMemoryStore();
+
+    @RegisterExtension
+    final Opened opened = new Opened();
+
     private ConsoleServer server;
     private ChromeDriver browser;
-
-    @AfterEach
-    void stop() throws Exception {
-        if (browser != null) {
-            browser.quit();
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
 
     @Test
     void shouldHaveNoAccessibilityViolationsInTheListingNorInTheOpenRecord() throws Exception {
@@ -49,11 +43,11 @@ class ConsoleAccessibilityIT {
         seeds.dead(EventKey.of("stripe", "evt_timeout_1"), ErrorClass.TIMEOUT, "read timed out after 10s");
         seeds.dead(EventKey.of("stripe", "evt_network_1"), ErrorClass.NETWORK, "Connection reset by peer");
         seeds.rejected(EventKey.of("stripe", "evt_schema_1"), ErrorClass.SCHEMA, "amount is missing");
-        server = ConsoleServer.start(ConsoleConfig.custom(store)
+        server = opened.close(ConsoleServer.start(ConsoleConfig.custom(store)
                 .endpoints("stripe")
                 .authorizer(BearerTokenAuthorizer.parse("alice:write:" + AbstractConsoleApiIT.WRITER_TOKEN))
-                .build());
-        browser = ConsolePageIT.chromium(profile);
+                .build()));
+        browser = opened.quit(ConsolePageIT.chromium(profile));
         ConsolePage page = new ConsolePage(browser);
 
         page.signIn(server, AbstractConsoleApiIT.WRITER_TOKEN, "Signed in as alice");

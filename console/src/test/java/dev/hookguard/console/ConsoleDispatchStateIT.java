@@ -25,8 +25,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -46,21 +46,12 @@ class ConsoleDispatchStateIT {
 
     private final InMemoryStore store = new InMemoryStore();
     private HookguardFilter hookguard;
+
+    @RegisterExtension
+    final Opened opened = new Opened();
+
     private ConsoleServer server;
     private ChromeDriver browser;
-
-    @AfterEach
-    void stop() throws Exception {
-        if (browser != null) {
-            browser.quit();
-        }
-        if (server != null) {
-            server.close();
-        }
-        if (hookguard != null) {
-            hookguard.destroy();
-        }
-    }
 
     @Test
     void shouldShowTheEndpointsBreakerOpenWhileItsDownstreamIsDown() throws Exception {
@@ -87,8 +78,9 @@ class ConsoleDispatchStateIT {
                                 .build())
                         .build())
                 .build());
+        opened.close(hookguard::destroy);
         AtomicInteger runs = new AtomicInteger();
-        server = ConsoleServer.start(
+        server = opened.close(ConsoleServer.start(
                 ConsoleConfig.custom(store)
                         .endpoints("pay")
                         .authorizer(BearerTokenAuthorizer.parse("alice:write:" + AbstractConsoleApiIT.WRITER_TOKEN))
@@ -102,7 +94,7 @@ class ConsoleDispatchStateIT {
                         runs.incrementAndGet();
                         response.setStatus(503); // the downstream is down
                     }
-                });
+                }));
         for (int i = 0; i < EVENTS; i++) { // as async intake queues them
             byte[] body = ("{\"id\":\"evt_" + i + "\"}").getBytes(StandardCharsets.UTF_8);
             store.enqueue(
@@ -123,7 +115,7 @@ class ConsoleDispatchStateIT {
         assertThat(((Number) sample.get("depth")).longValue()).isLessThanOrEqualTo(EVENTS); // the rest in flight
         assertThat(sample).containsKeys("rateLimited", "dueNow", "sampledAt");
 
-        browser = ConsolePageIT.chromium(profile);
+        browser = opened.quit(ConsolePageIT.chromium(profile));
         ConsolePage page = new ConsolePage(browser);
         page.signIn(server, AbstractConsoleApiIT.WRITER_TOKEN, "Signed in as alice");
         page.wait.until(d -> !d.findElements(By.cssSelector("#controls td[data-fact='breaker']"))

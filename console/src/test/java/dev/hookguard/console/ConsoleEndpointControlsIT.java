@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hookguard.core.memory.InMemoryStore;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -25,38 +25,31 @@ class ConsoleEndpointControlsIT {
     Path profile;
 
     private final InMemoryStore store = new InMemoryStore();
+
+    @RegisterExtension
+    final Opened opened = new Opened();
+
     private ConsoleServer server;
     private ChromeDriver browser;
-
-    @AfterEach
-    void stop() throws Exception {
-        if (browser != null) {
-            browser.quit();
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
 
     @Test
     void shouldOfferPauseOnlyToItsRoleAskForItsTicketAndShowWhoPausedIt() throws Exception {
         ConsolePageIT.requireBrowser();
-        server = ConsoleServer.start(ConsoleConfig.custom(store)
+        server = opened.close(ConsoleServer.start(ConsoleConfig.custom(store)
                 .endpoints("pay")
                 .authorizer(BearerTokenAuthorizer.parse("alice:write:" + ALICE + ",carol:write+senior:" + CAROL))
                 .action("pause", "senior", ConsoleConfig.TICKET_ID)
-                .build());
+                .build()));
 
-        browser = ConsolePageIT.chromium(profile.resolve("alice"));
+        browser = opened.quit(ConsolePageIT.chromium(profile.resolve("alice")));
         ConsolePage alice = new ConsolePage(browser);
         alice.signIn(server, ALICE, "Signed in as alice");
         alice.wait.until(
                 d -> d.findElements(By.cssSelector("#controls tbody tr")).size() == 1);
         assertThat(alice.text("#controls tbody tr[data-endpoint='pay']")).contains("running");
         assertThat(browser.findElements(By.cssSelector("#controls button"))).isEmpty();
-        browser.quit();
 
-        browser = ConsolePageIT.chromium(profile.resolve("carol"));
+        browser = opened.quit(ConsolePageIT.chromium(profile.resolve("carol")));
         ConsolePage carol = new ConsolePage(browser);
         carol.signIn(server, CAROL, "Signed in as carol");
         carol.wait.until(d -> !d.findElements(By.cssSelector("#controls button[data-action='pause']"))

@@ -18,9 +18,9 @@ import dev.hookguard.servlet.internal.dispatch.Dispatchers;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -50,6 +50,10 @@ class ConsoleLayoutIT {
 
     private final InMemoryStore store = new InMemoryStore();
     private final CountingHandler handler = new CountingHandler();
+
+    @RegisterExtension
+    final Opened opened = new Opened();
+
     private ConsoleServer server;
     private ChromeDriver browser;
     private ConsolePage page;
@@ -82,7 +86,7 @@ class ConsoleLayoutIT {
                         .build())
                 .store(store)
                 .build());
-        server = ConsoleServer.start(
+        server = opened.close(ConsoleServer.start(
                 ConsoleConfig.custom(store)
                         .endpoints("stripe")
                         .authorizer(BearerTokenAuthorizer.parse("alice:write+senior:"
@@ -93,17 +97,7 @@ class ConsoleLayoutIT {
                         .replayListener(endpoint -> Dispatchers.of(hookguard).ifPresent(d -> d.wake(endpoint)))
                         .build(),
                 hookguard,
-                handler);
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        if (browser != null) {
-            browser.quit();
-        }
-        if (server != null) {
-            server.close();
-        }
+                handler));
     }
 
     @ParameterizedTest(name = "{0} × {1}")
@@ -250,7 +244,7 @@ class ConsoleLayoutIT {
     }
 
     private void signInAs(int width, int height, String token, String signedInAs) {
-        browser = ConsolePageIT.chromium(profile, width, height);
+        browser = opened.quit(ConsolePageIT.chromium(profile, width, height));
         page = new ConsolePage(browser);
         page.signIn(server, token, signedInAs);
         page.wait.until(d -> page.rows().size() == 6);

@@ -28,10 +28,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.awaitility.Awaitility;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
@@ -64,6 +64,10 @@ class ConsolePageIT {
 
     private final InMemoryStore store = new InMemoryStore();
     private final CountingHandler handler = new CountingHandler();
+
+    @RegisterExtension
+    final Opened opened = new Opened();
+
     private ConsoleServer server;
     private ChromeDriver browser;
     private WebDriverWait wait;
@@ -86,27 +90,17 @@ class ConsolePageIT {
                         .build())
                 .store(store)
                 .build());
-        server = ConsoleServer.start(
+        server = opened.close(ConsoleServer.start(
                 ConsoleConfig.custom(store)
                         .endpoints("stripe", "github")
                         .authorizer(BearerTokenAuthorizer.parse("alice:write:" + AbstractConsoleApiIT.WRITER_TOKEN))
                         .replayListener(endpoint -> Dispatchers.of(hookguard).ifPresent(d -> d.wake(endpoint)))
                         .build(),
                 hookguard,
-                handler);
-        browser = chromium(profile);
+                handler));
+        browser = opened.quit(chromium(profile));
         wait = new WebDriverWait(browser, Duration.ofSeconds(15));
         wait.ignoring(StaleElementReferenceException.class); // the page re-renders its tables
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        if (browser != null) {
-            browser.quit();
-        }
-        if (server != null) {
-            server.close();
-        }
     }
 
     /** Skips without Chromium, except with {@code CI=true}, where a missing browser fails the test. */

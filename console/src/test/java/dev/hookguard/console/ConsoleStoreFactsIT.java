@@ -8,8 +8,8 @@ import dev.hookguard.redis.RedisStores;
 import dev.hookguard.testkit.TestServices;
 import java.nio.file.Path;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -24,37 +24,28 @@ class ConsoleStoreFactsIT {
     Path profile;
 
     private RedisIdempotencyStore store;
+
+    @RegisterExtension
+    final Opened opened = new Opened();
+
     private ConsoleServer server;
     private ChromeDriver browser;
-
-    @AfterEach
-    void stop() throws Exception {
-        if (browser != null) {
-            browser.quit();
-        }
-        if (server != null) {
-            server.close();
-        }
-        if (store != null) {
-            store.close();
-        }
-    }
 
     @Test
     void shouldShowTheStoresPersistenceReplicasAndDurabilityBesideTheDeadLetters() throws Exception {
         ConsolePageIT.requireBrowser();
-        store = RedisStores.fromUri(
+        store = opened.close(RedisStores.fromUri(
                 TestServices.redisUri(),
                 RedisStoreConfig.custom()
                         .keyPrefix("hg-console-facts-"
                                 + UUID.randomUUID().toString().substring(0, 8))
                         .durabilityReplicas("payments", 1)
-                        .build());
-        server = ConsoleServer.start(ConsoleConfig.custom(store)
+                        .build()));
+        server = opened.close(ConsoleServer.start(ConsoleConfig.custom(store)
                 .endpoints("payments", "analytics")
                 .authorizer(BearerTokenAuthorizer.parse("bob:read:" + AbstractConsoleApiIT.READER_TOKEN))
-                .build());
-        browser = ConsolePageIT.chromium(profile);
+                .build()));
+        browser = opened.quit(ConsolePageIT.chromium(profile));
         ConsolePage page = new ConsolePage(browser);
 
         page.signIn(server, AbstractConsoleApiIT.READER_TOKEN, "Signed in as bob (read only)");

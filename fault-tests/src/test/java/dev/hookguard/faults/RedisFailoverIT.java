@@ -36,8 +36,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * not asserted. A Redis Cluster ({@link RedisClusterSet}: three primaries with a replica each): the primary that holds
  * the endpoint's slot (its due queue and indexes; the events spread over all three) killed, its replica promoted by
  * the cluster, the old one started again and rejoining as a replica. The six {@code replicas(1, …)} cases and the three
- * {@code none} ones each run three times, side by side ({@link Repeats}); {@code -Dfaults.repeat=1} runs each once,
- * {@code -Dfaults.durable-only=true} leaves out the {@code none} cases.
+ * {@code none} ones each run three times, a case's sync and async runs side by side ({@link Repeats});
+ * {@code -Dfaults.repeat=1} runs each once, {@code -Dfaults.durable-only=true} leaves out the {@code none} cases.
  */
 class RedisFailoverIT {
 
@@ -59,29 +59,31 @@ class RedisFailoverIT {
         CLUSTER
     }
 
+    /**
+     * The cases: each topology and fault with durability {@code replicas(1, …)}, and with {@code none} the Sentinel
+     * SIGSTOP and kill -9 (sync intake only for the kill) for their figures; each runs with sync and async intake.
+     */
     static List<Arguments> cases() {
         List<Arguments> cases = new ArrayList<>();
-        boolean none = !Boolean.getBoolean("faults.durable-only");
-        for (boolean async : List.of(false, true)) {
-            for (Fault fault : Fault.values()) {
-                cases.add(Arguments.of(Topology.SENTINEL, fault, async, true));
-            }
-            cases.add(Arguments.of(Topology.CLUSTER, Fault.KILL, async, true));
-            if (none) {
-                cases.add(Arguments.of(Topology.SENTINEL, Fault.PAUSE, async, false));
-            }
+        for (Fault fault : Fault.values()) {
+            cases.add(Arguments.of(Topology.SENTINEL, fault, true, List.of(false, true)));
         }
-        if (none) {
-            cases.add(Arguments.of(Topology.SENTINEL, Fault.KILL, false, false));
+        cases.add(Arguments.of(Topology.CLUSTER, Fault.KILL, true, List.of(false, true)));
+        if (!Boolean.getBoolean("faults.durable-only")) {
+            cases.add(Arguments.of(Topology.SENTINEL, Fault.PAUSE, false, List.of(false, true)));
+            cases.add(Arguments.of(Topology.SENTINEL, Fault.KILL, false, List.of(false)));
         }
         return cases;
     }
 
-    @ParameterizedTest(name = "{0} {1} async={2} replicas1={3}")
+    /** The case's sync and async runs, three each, all side by side ({@link Repeats}). */
+    @ParameterizedTest(name = "{0} {1} replicas1={2} async={3}")
     @MethodSource("cases")
     void shouldLoseNothingAcknowledgedThroughAFailoverWithReplicasOne(
-            Topology topology, Fault fault, boolean async, boolean durable) throws Exception {
-        Repeats.concurrently(run -> failover(topology, fault, async, durable, run));
+            Topology topology, Fault fault, boolean durable, List<Boolean> intakes) throws Exception {
+        Repeats.concurrently(intakes.stream()
+                .map(async -> (Repeats.Run) run -> failover(topology, fault, async, durable, run))
+                .toArray(Repeats.Run[]::new));
     }
 
     private static void failover(Topology topology, Fault fault, boolean async, boolean durable, int run)

@@ -21,7 +21,7 @@ final class Repeats {
     /** How many times each failover case runs: 3, or {@code -Dfaults.repeat}. */
     static final int RUNS = Integer.getInteger("faults.repeat", 3);
 
-    /** The longest a case's runs may take together. */
+    /** The longest the runs may take together. */
     private static final Duration LIMIT = Duration.ofMinutes(8);
 
     /** One run of a case, numbered from 1. */
@@ -32,17 +32,23 @@ final class Repeats {
 
     private Repeats() {}
 
-    /** Runs {@code run} {@link #RUNS} times, side by side, and waits for all of them. */
-    static void concurrently(Run run) throws Exception {
-        ExecutorService runs = Executors.newFixedThreadPool(RUNS);
+    /**
+     * Runs each of these cases {@link #RUNS} times, all the runs side by side, and waits for all of them.
+     *
+     * @param cases the cases, each run with the numbers 1 to {@link #RUNS}
+     */
+    static void concurrently(Run... cases) throws Exception {
+        ExecutorService runs = Executors.newFixedThreadPool(RUNS * cases.length);
         try {
             List<Future<?>> started = new ArrayList<>();
-            for (int number = 1; number <= RUNS; number++) {
-                int n = number;
-                started.add(runs.submit(() -> {
-                    run.run(n);
-                    return null;
-                }));
+            for (Run run : cases) {
+                for (int number = 1; number <= RUNS; number++) {
+                    int n = number;
+                    started.add(runs.submit(() -> {
+                        run.run(n);
+                        return null;
+                    }));
+                }
             }
             long deadline = System.nanoTime() + LIMIT.toNanos();
             Throwable first = null;

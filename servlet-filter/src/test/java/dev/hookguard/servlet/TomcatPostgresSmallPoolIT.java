@@ -27,18 +27,18 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * Async intake on a JDBC store whose pool has 8 connections, in front of a handler that works 2 s (a latch-free wait,
- * the workload), with the dispatcher's 64 dispatches in flight: far more dispatches than connections, since a
+ * the workload), with the dispatcher's 128 dispatches in flight: far more dispatches than connections, since a
  * dispatch holds a connection only for its claim and its verdict, never while the handler works. Every event
  * SUCCEEDED once, and no dispatch was refused by the node's own store (the pool exhausted), counted by the
- * dispatcher's outcomes. Real Tomcat, real PostgreSQL; the issue's {@value #EVENTS} events (about a minute: 64
- * handlers of 2 s at a time).
+ * dispatcher's outcomes. Real Tomcat, real PostgreSQL; the issue's {@value #EVENTS} events (about half a minute: 128
+ * handlers of 2 s at a time, 16 dispatches per connection).
  */
 @Timeout(300)
 class TomcatPostgresSmallPoolIT {
 
     static final int EVENTS = 2_000;
     static final int POOL = 8;
-    static final int IN_FLIGHT = 64;
+    static final int IN_FLIGHT = 128;
     static final Duration HANDLER_TIME = Duration.ofSeconds(2);
 
     @Test
