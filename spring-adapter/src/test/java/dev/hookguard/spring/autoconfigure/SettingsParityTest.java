@@ -8,16 +8,13 @@ import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.servlet.HookguardFilterConfig;
 import dev.hookguard.servlet.internal.config.InitParams;
 import dev.hookguard.spring.internal.autoconfigure.HookguardAutoConfiguration;
-import jakarta.servlet.FilterConfig;
-import jakarta.servlet.ServletContext;
-import java.util.Collections;
-import java.util.Enumeration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
+import org.springframework.mock.web.MockFilterConfig;
 
 /**
  * The servlet filter's init-params and Spring's {@code hookguard.*} properties are one settings model: the same
@@ -164,7 +161,9 @@ class SettingsParityTest {
         Map<String, String> params = new LinkedHashMap<>(settings);
         params.put("store", "memory");
         params.put("metrics", "none");
-        return InitParams.read(new Params(params));
+        MockFilterConfig filter = new MockFilterConfig("hookguard"); // the init-params, as a container hands them over
+        params.forEach(filter::addInitParameter);
+        return InitParams.read(filter);
     }
 
     private static HookguardFilterConfig fromProperties(Map<String, String> settings) {
@@ -182,29 +181,5 @@ class SettingsParityTest {
             builder.endpoint(endpoint);
         }
         return builder.build();
-    }
-
-    /** A filter's init-params, as a container hands them over. */
-    private record Params(Map<String, String> values) implements FilterConfig {
-
-        @Override
-        public String getFilterName() {
-            return "hookguard";
-        }
-
-        @Override
-        public ServletContext getServletContext() {
-            throw new UnsupportedOperationException("store=memory needs no ServletContext");
-        }
-
-        @Override
-        public String getInitParameter(String name) {
-            return values.get(name);
-        }
-
-        @Override
-        public Enumeration<String> getInitParameterNames() {
-            return Collections.enumeration(values.keySet());
-        }
     }
 }
