@@ -31,17 +31,18 @@ final class DueIndex {
         if (from != null && from.equals(to)) {
             return;
         }
+        // the new place first: a reader walking the queue meanwhile finds the record at one place or both, never none
+        if (to != null) {
+            EventKey key = after.record().key();
+            queues.computeIfAbsent(key.endpoint(), e -> new ConcurrentSkipListSet<>(ORDER))
+                    .add(new Due(to, key.asString(), key));
+        }
         if (from != null) {
             EventKey key = before.record().key();
             NavigableSet<Due> queue = queues.get(key.endpoint());
             if (queue != null) {
                 queue.remove(new Due(from, key.asString(), key));
             }
-        }
-        if (to != null) {
-            EventKey key = after.record().key();
-            queues.computeIfAbsent(key.endpoint(), e -> new ConcurrentSkipListSet<>(ORDER))
-                    .add(new Due(to, key.asString(), key));
         }
     }
 

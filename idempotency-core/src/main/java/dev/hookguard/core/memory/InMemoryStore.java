@@ -24,10 +24,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
@@ -206,18 +208,21 @@ public final class InMemoryStore implements RecoveryStore {
         long depth = 0;
         long dueNow = 0;
         Instant oldest = null;
-        for (DueIndex.Due place : due.queue(endpoint)) { // in due order: the first due one is the oldest
+        Set<EventKey> counted = new HashSet<>();
+        for (DueIndex.Due place : due.queue(endpoint)) {
+            // each record with a due time once, at the due time readers see: a record being moved (a pick, a
+            // schedule) may have its new place in the index before its new value is in the map, or both places
             Entry entry = entries.get(place.key());
-            if (entry == null
-                    || entry.expired(now)
-                    || !place.at().equals(entry.record().nextAttemptAt())) {
+            Instant at =
+                    entry == null || entry.expired(now) ? null : entry.record().nextAttemptAt();
+            if (at == null || !counted.add(place.key())) {
                 continue;
             }
             depth++;
-            if (!place.at().isAfter(now)) {
+            if (!at.isAfter(now)) {
                 dueNow++;
-                if (oldest == null) {
-                    oldest = place.at();
+                if (oldest == null || at.isBefore(oldest)) {
+                    oldest = at;
                 }
             }
         }
