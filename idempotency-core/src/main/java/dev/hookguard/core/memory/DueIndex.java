@@ -24,6 +24,13 @@ final class DueIndex {
 
     private final ConcurrentHashMap<String, NavigableSet<Due>> queues = new ConcurrentHashMap<>();
 
+    /**
+     * Per endpoint, the keys of the records with a due time: a record that moves keeps its key here throughout, where
+     * a reader walking {@link #queue} (weakly consistent) may pass its new place before it is added and reach its
+     * old one after it is removed.
+     */
+    private final ConcurrentHashMap<String, Set<EventKey>> keys = new ConcurrentHashMap<>();
+
     /** Moves a record from where {@code before} had it to where {@code after} has it; either may be null. */
     void moved(@Nullable Entry before, @Nullable Entry after) {
         Instant from = before == null ? null : before.record().nextAttemptAt();
@@ -31,9 +38,10 @@ final class DueIndex {
         if (from != null && from.equals(to)) {
             return;
         }
-        // the new place first: a reader walking the queue meanwhile finds the record at one place or both, never none
         if (to != null) {
             EventKey key = after.record().key();
+            keys.computeIfAbsent(key.endpoint(), e -> ConcurrentHashMap.newKeySet())
+                    .add(key);
             queues.computeIfAbsent(key.endpoint(), e -> new ConcurrentSkipListSet<>(ORDER))
                     .add(new Due(to, key.asString(), key));
         }
@@ -43,6 +51,12 @@ final class DueIndex {
             if (queue != null) {
                 queue.remove(new Due(from, key.asString(), key));
             }
+            if (to == null) {
+                Set<EventKey> due = keys.get(key.endpoint());
+                if (due != null) {
+                    due.remove(key);
+                }
+            }
         }
     }
 
@@ -50,6 +64,12 @@ final class DueIndex {
     Set<Due> queue(String endpoint) {
         NavigableSet<Due> queue = queues.get(endpoint);
         return queue == null ? Set.of() : queue;
+    }
+
+    /** The keys of the endpoint's records with a due time (a weakly consistent view); empty when it never had one. */
+    Set<EventKey> keys(String endpoint) {
+        Set<EventKey> due = keys.get(endpoint);
+        return due == null ? Set.of() : due;
     }
 
     /** Drops a place that no longer matches its record (a safety net; {@link #moved} keeps them in step). */

@@ -24,12 +24,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
@@ -208,14 +206,13 @@ public final class InMemoryStore implements RecoveryStore {
         long depth = 0;
         long dueNow = 0;
         Instant oldest = null;
-        Set<EventKey> counted = new HashSet<>();
-        for (DueIndex.Due place : due.queue(endpoint)) {
-            // each record with a due time once, at the due time readers see: a record being moved (a pick, a
-            // schedule) may have its new place in the index before its new value is in the map, or both places
-            Entry entry = entries.get(place.key());
+        for (EventKey key : due.keys(endpoint)) {
+            // each record with a due time, at the due time readers see: a record being moved (a pick, a schedule)
+            // keeps its key in the index throughout, whatever its places in the queue are meanwhile
+            Entry entry = entries.get(key);
             Instant at =
                     entry == null || entry.expired(now) ? null : entry.record().nextAttemptAt();
-            if (at == null || !counted.add(place.key())) {
+            if (at == null) {
                 continue;
             }
             depth++;
