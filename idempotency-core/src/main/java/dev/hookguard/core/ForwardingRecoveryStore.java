@@ -5,6 +5,9 @@ import dev.hookguard.core.operator.EndpointControls.EndpointState;
 import dev.hookguard.core.operator.ListFilter;
 import dev.hookguard.core.operator.OperatorAction;
 import dev.hookguard.core.operator.OperatorStore.AdminOutcome;
+import dev.hookguard.core.operator.OperatorStore.AuditLine;
+import dev.hookguard.core.operator.OperatorStore.AuditPage;
+import dev.hookguard.core.operator.OperatorStore.AuditQuery;
 import dev.hookguard.core.operator.OperatorStore.RecordPage;
 import java.time.Duration;
 import java.util.List;
@@ -130,6 +133,16 @@ public class ForwardingRecoveryStore implements RecoveryStore {
     @Override
     public AdminOutcome skip(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
         return delegate().skip(key, action, policy);
+    }
+
+    @Override
+    public void appendAudit(AuditLine line, Duration keepFor) {
+        delegate.appendAudit(line, keepFor);
+    }
+
+    @Override
+    public AuditPage audit(AuditQuery query, @Nullable String cursor, int limit) {
+        return delegate.audit(query, cursor, limit);
     }
 
     @Override

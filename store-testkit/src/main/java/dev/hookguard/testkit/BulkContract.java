@@ -43,7 +43,8 @@ public abstract class BulkContract extends OperatorContract {
         PageSpy spy = new PageSpy(store);
         ListFilter timeouts = filter().errorClasses(ErrorClass.TIMEOUT).build();
 
-        BulkResult result = new OperatorActions(spy).replayAll(timeouts, OperatorAction.by("ops", "bulk"), POLICY);
+        BulkResult result = new OperatorActions(spy, OperatorActions.DEFAULT_AUDIT_RETENTION)
+                .replayAll(timeouts, OperatorAction.by("ops", "bulk"), POLICY);
 
         assertThat(result).isEqualTo(new BulkResult(BULK, 0, 0));
         assertThat(spy.largestPage.get()).isLessThanOrEqualTo(OperatorActions.PAGE_SIZE);
@@ -74,7 +75,8 @@ public abstract class BulkContract extends OperatorContract {
             }
         };
 
-        BulkResult result = new OperatorActions(racing).requeueAll(ListFilter.deadLetters(endpoint), OPERATOR, POLICY);
+        BulkResult result = new OperatorActions(racing, OperatorActions.DEFAULT_AUDIT_RETENTION)
+                .requeueAll(ListFilter.deadLetters(endpoint), OPERATOR, POLICY);
 
         assertThat(result).isEqualTo(new BulkResult(2, 0, 1));
         assertThat(record(raced).status()).isEqualTo(RecordStatus.SUCCEEDED);
@@ -90,8 +92,8 @@ public abstract class BulkContract extends OperatorContract {
                 .errorClasses(ErrorClass.SCHEMA)
                 .build();
 
-        BulkResult result =
-                new OperatorActions(store).resolveAll(schema, OperatorAction.by("ops", "v2 parser"), POLICY);
+        BulkResult result = new OperatorActions(store, OperatorActions.DEFAULT_AUDIT_RETENTION)
+                .resolveAll(schema, OperatorAction.by("ops", "v2 parser"), POLICY);
 
         assertThat(result.updated()).isEqualTo(3);
         assertThat(List.of("d1", "r1", "f1")).allSatisfy(id -> {

@@ -25,7 +25,7 @@ final class RecordActions {
     private final ReplayListener replayListener;
 
     RecordActions(OperatorStore store, Function<String, IdempotencyPolicy> policies, ReplayListener replayListener) {
-        this.actions = new OperatorActions(store);
+        this.actions = new OperatorActions(store, auditRetention);
         this.policies = policies;
         this.replayListener = replayListener;
     }

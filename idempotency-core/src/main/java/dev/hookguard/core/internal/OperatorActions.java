@@ -8,8 +8,11 @@ import dev.hookguard.core.operator.OperatorAction;
 import dev.hookguard.core.operator.OperatorAction.AuditEntry;
 import dev.hookguard.core.operator.OperatorStore;
 import dev.hookguard.core.operator.OperatorStore.AdminOutcome;
+import dev.hookguard.core.operator.OperatorStore.AuditLine;
 import dev.hookguard.core.operator.OperatorStore.BulkResult;
 import dev.hookguard.core.operator.OperatorStore.RecordPage;
+import java.time.Clock;
+import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,7 +21,9 @@ import org.slf4j.LoggerFactory;
  * and logs each (actor, action, key, outcome, note; never a payload). A bulk action walks the selection
  * page by page ({@value #PAGE_SIZE} records at a time) and acts on each record with the single action, so
  * memory stays flat however many records match, and a record that changed in between is counted, not
- * forced. Thread-safe.
+ * forced. Every action that changed a record is appended to the endpoint's audit trail right after it ({@link
+ * OperatorStore#appendAudit}), kept for the audit retention; an append that fails is logged at WARN with the line
+ * and does not undo or fail the action (the record's own history has it). Thread-safe.
  */
 public final class OperatorActions {
 
@@ -27,11 +32,38 @@ public final class OperatorActions {
 
     private static final Logger log = LoggerFactory.getLogger(OperatorActions.class);
 
-    private final OperatorStore store;
+    /** How long an audit trail keeps a line unless configured: 90 days. */
+    public static final Duration DEFAULT_AUDIT_RETENTION = Duration.ofDays(90);
 
-    /** Actions on this store. */
-    public OperatorActions(OperatorStore store) {
+    private final OperatorStore store;
+    private final Duration auditRetention;
+    private final Clock clock;
+
+    /**
+     * Actions on this store, audited for {@code auditRetention}.
+     *
+     * @throws IllegalArgumentException when the retention is not positive
+     */
+    public OperatorActions(OperatorStore store, Duration auditRetention) {
+        this(store, auditRetention, Clock.systemUTC());
+    }
+
+    /** Actions on this store, audited for {@code auditRetention}, the lines stamped by {@code clock}. */
+    public OperatorActions(OperatorStore store, Duration auditRetention, Clock clock) {
+        if (auditRetention == null || auditRetention.isNegative() || auditRetention.isZero()) {
+            throw new IllegalArgumentException("auditRetention must be positive but was " + auditRetention);
+        }
         this.store = store;
+        this.auditRetention = auditRetention;
+        this.clock = clock;
+    }
+
+    /**
+     * Appends an endpoint's action (a pause or resume, already kept with the endpoint's controls) to its audit
+     * trail.
+     */
+    public void audited(String endpoint, AuditEntry change) {
+        append(new AuditLine(endpoint, null, change));
     }
 
     /** See {@link OperatorStore#replay}. */
@@ -99,14 +131,39 @@ public final class OperatorActions {
         return result;
     }
 
-    private static AdminOutcome logged(String name, EventKey key, OperatorAction action, AdminOutcome outcome) {
+    private AdminOutcome logged(String name, EventKey key, OperatorAction action, AdminOutcome outcome) {
         log.info("Operator {} did {} on {}: {} ({})", action.actor(), name, key, outcome, noteOf(action));
+        return audited(name, key, action, outcome);
+    }
+
+    private AdminOutcome logDebug(String name, EventKey key, OperatorAction action, AdminOutcome outcome) {
+        log.debug("Operator {} did {} on {}: {} ({})", action.actor(), name, key, outcome, noteOf(action));
+        return audited(name, key, action, outcome);
+    }
+
+    private AdminOutcome audited(String name, EventKey key, OperatorAction action, AdminOutcome outcome) {
+        if (outcome == AdminOutcome.UPDATED) {
+            append(new AuditLine(key.endpoint(), key.eventId(), action.entry(clock.instant(), name)));
+        }
         return outcome;
     }
 
-    private static AdminOutcome logDebug(String name, EventKey key, OperatorAction action, AdminOutcome outcome) {
-        log.debug("Operator {} did {} on {}: {} ({})", action.actor(), name, key, outcome, noteOf(action));
-        return outcome;
+    private void append(AuditLine line) {
+        try {
+            store.appendAudit(line, auditRetention);
+        } catch (RuntimeException e) {
+            log.warn(
+                    "The audit trail of endpoint {} missed {} by {} on {} at {} ({}); the record's history keeps it: {}",
+                    line.endpoint(),
+                    line.entry().action(),
+                    line.entry().actor(),
+                    line.eventId() == null ? "the endpoint" : line.eventId(),
+                    line.entry().at(),
+                    line.entry().note() == null
+                            ? "no note"
+                            : "note: " + line.entry().note(),
+                    e.toString());
+        }
     }
 
     private static String noteOf(OperatorAction action) {

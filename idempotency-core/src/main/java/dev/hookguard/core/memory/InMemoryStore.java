@@ -18,6 +18,9 @@ import dev.hookguard.core.operator.ListFilter;
 import dev.hookguard.core.operator.OperatorAction;
 import dev.hookguard.core.operator.OperatorAction.AuditEntry;
 import dev.hookguard.core.operator.OperatorStore.AdminOutcome;
+import dev.hookguard.core.operator.OperatorStore.AuditLine;
+import dev.hookguard.core.operator.OperatorStore.AuditPage;
+import dev.hookguard.core.operator.OperatorStore.AuditQuery;
 import dev.hookguard.core.operator.OperatorStore.RecordPage;
 import java.time.Clock;
 import java.time.Duration;
@@ -62,6 +65,7 @@ public final class InMemoryStore implements RecoveryStore {
     private Iterator<Map.Entry<EventKey, Entry>> sweep = Collections.emptyIterator();
     private final ConcurrentHashMap<String, EndpointState> controls = new ConcurrentHashMap<>();
     private final Clock clock;
+    private final AuditTrailLog audit;
 
     /** A store on the system clock. */
     public InMemoryStore() {
@@ -71,6 +75,7 @@ public final class InMemoryStore implements RecoveryStore {
     /** A store whose leases, due times and retention follow {@code clock}. */
     public InMemoryStore(Clock clock) {
         this.clock = clock;
+        this.audit = new AuditTrailLog(clock);
     }
 
     @Override
@@ -282,6 +287,16 @@ public final class InMemoryStore implements RecoveryStore {
     public AdminOutcome skip(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
         return administer(
                 key, InMemoryStore::isSettleable, (e, now) -> e.settled(action, AuditEntry.SKIP, now, policy));
+    }
+
+    @Override
+    public void appendAudit(AuditLine line, Duration keepFor) {
+        audit.append(line, keepFor);
+    }
+
+    @Override
+    public AuditPage audit(AuditQuery query, @Nullable String cursor, int limit) {
+        return audit.read(query, cursor, limit);
     }
 
     @Override

@@ -5,6 +5,8 @@ import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.internal.OperatorActions;
 import dev.hookguard.core.operator.OperatorAction.AuditEntry;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -12,7 +14,9 @@ import org.jspecify.annotations.Nullable;
  * The operator side of the storage SPI (DESIGN.md §9): list and count records by filter, and act on one
  * record. Each action is one atomic operation that checks the record's status, changes it, and appends an
  * {@link AuditEntry} to its history (at most {@link AuditEntry#MAX_HISTORY}, oldest dropped). Stores do not
- * log; {@link OperatorActions} logs every action and runs bulk actions page by page.
+ * log; {@link OperatorActions} logs every action, runs bulk actions page by page, and appends each action that changed
+ * something to the endpoint's audit trail ({@link #appendAudit}), which the store keeps across records for a bounded
+ * time and reads newest first ({@link #audit}).
  */
 public interface OperatorStore {
 
@@ -67,6 +71,99 @@ public interface OperatorStore {
      * the last error when given) and the history says {@link AuditEntry#SKIP}.
      */
     AdminOutcome skip(EventKey key, OperatorAction action, IdempotencyPolicy policy);
+
+    /**
+     * Appends one line to the endpoint's audit trail, kept for {@code keepFor} from the line's time; lines older than
+     * that may be dropped from then on (by this append or by the store's purge). One cheap write; not atomic with the
+     * action it reports, which the record's own history keeps atomically.
+     *
+     * @param line what was done, by whom, when
+     * @param keepFor how long the trail keeps the line, positive
+     */
+    void appendAudit(AuditLine line, Duration keepFor);
+
+    /**
+     * A page of the endpoint's audit trail, newest first (then by the order of appending, newest first). The cursor is
+     * stable: lines appended after the first page never show on later pages of one walk.
+     *
+     * @param query what to select
+     * @param cursor null for the first page, else a previous page's {@link AuditPage#nextCursor()}; an empty or
+     *     malformed one is an {@link IllegalArgumentException} naming it
+     * @param limit the most lines on the page, at least 1
+     */
+    AuditPage audit(AuditQuery query, @Nullable String cursor, int limit);
+
+    /**
+     * One line of an endpoint's audit trail: an operator's action that changed a record or the endpoint's controls.
+     *
+     * @param endpoint the endpoint
+     * @param eventId the record's event id, or null for an endpoint's action ({@link AuditEntry#PAUSE}, {@link
+     *     AuditEntry#RESUME})
+     * @param entry who did what, when, why (the note, with the ticket id and fix summary the action required)
+     */
+    public record AuditLine(String endpoint, @Nullable String eventId, AuditEntry entry) {
+
+        /** Checks the endpoint and the event id as an {@link EventKey} would. */
+        public AuditLine {
+            EventKey.of(endpoint, eventId == null ? "x" : eventId);
+        }
+    }
+
+    /**
+     * What an audit read selects on one endpoint; every criterion set narrows it.
+     *
+     * @param endpoint the endpoint whose trail to read
+     * @param actor only this operator's lines (exact match), when set
+     * @param action only this action's lines ({@link AuditEntry#REPLAY}, …), when set
+     * @param from only lines at or after this, when set
+     * @param to only lines before this, when set
+     */
+    public record AuditQuery(
+            String endpoint,
+            @Nullable String actor,
+            @Nullable String action,
+            @Nullable Instant from,
+            @Nullable Instant to) {
+
+        /** Checks the endpoint and the time range; blank actor and action mean any. */
+        public AuditQuery {
+            EventKey.of(endpoint, "x");
+            actor = actor == null || actor.isBlank() ? null : actor;
+            action = action == null || action.isBlank() ? null : action;
+            if (from != null && to != null && !from.isBefore(to)) {
+                throw new IllegalArgumentException("from " + from + " must be before to " + to);
+            }
+        }
+
+        /** Every line of the endpoint's trail. */
+        public static AuditQuery all(String endpoint) {
+            return new AuditQuery(endpoint, null, null, null, null);
+        }
+
+        /** True when the line is selected; for stores that filter after reading, and for tests. */
+        public boolean matches(AuditLine line) {
+            AuditEntry entry = line.entry();
+            return line.endpoint().equals(endpoint)
+                    && (actor == null || actor.equals(entry.actor()))
+                    && (action == null || action.equals(entry.action()))
+                    && (from == null || !entry.at().isBefore(from))
+                    && (to == null || entry.at().isBefore(to));
+        }
+    }
+
+    /**
+     * One page of an audit read ({@link OperatorStore#audit}), newest first.
+     *
+     * @param lines the lines on this page
+     * @param nextCursor the opaque cursor of the next page, or null when this is the last page
+     */
+    public record AuditPage(List<AuditLine> lines, @Nullable String nextCursor) {
+
+        /** Copies the list. */
+        public AuditPage {
+            lines = List.copyOf(lines);
+        }
+    }
 
     /** The result of an operator's action on one record ({@link OperatorStore}). */
     public enum AdminOutcome {
