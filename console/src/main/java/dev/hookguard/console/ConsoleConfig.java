@@ -7,6 +7,7 @@ import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.HeaderRedaction;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.IdempotencyStore;
+import dev.hookguard.core.internal.OperatorActions;
 import dev.hookguard.core.operator.ListFilter;
 import dev.hookguard.core.operator.OperatorStore;
 import dev.hookguard.servlet.DeliveryMetrics.QueueSnapshot;
@@ -52,6 +53,8 @@ import org.jspecify.annotations.Nullable;
  * @param dispatchState per endpoint, what this node's dispatcher last sampled of it (its circuit breaker's state, the
  *     dispatches the delivery rate held back, the due queue), shown beside the endpoint's controls; empty where no
  *     dispatcher runs in this application (the default)
+ * @param auditRetention how long each endpoint's audit trail keeps a line (who did what, when, why, across records):
+ *     {@link #DEFAULT_AUDIT_RETENTION} unless set
  */
 public record ConsoleConfig(
         OperatorStore store,
@@ -67,7 +70,8 @@ public record ConsoleConfig(
         ReplayListener replayListener,
         Map<String, String> actionRoles,
         Map<String, Set<String>> actionFields,
-        Function<String, Optional<QueueSnapshot>> dispatchState) {
+        Function<String, Optional<QueueSnapshot>> dispatchState,
+        Duration auditRetention) {
 
     /** Default path the console is mounted at (Spring Boot's {@code hookguard.console.path}). */
     public static final String DEFAULT_PATH = "/hookguard/console";
@@ -77,6 +81,9 @@ public record ConsoleConfig(
     public static final int DEFAULT_MAX_PAGE_SIZE = 500;
     /** Default role of every action: {@code operator}, any operator with write access. */
     public static final String DEFAULT_ACTION_ROLE = "operator";
+
+    /** How long an audit trail keeps a line unless set: 90 days. */
+    public static final Duration DEFAULT_AUDIT_RETENTION = OperatorActions.DEFAULT_AUDIT_RETENTION;
     /** The required field of the reason: the action's note. */
     public static final String REASON = "reason";
     /** The required field of a ticket id. */
@@ -122,6 +129,9 @@ public record ConsoleConfig(
         if (dispatchState == null) {
             throw new IllegalArgumentException("dispatchState must be set");
         }
+        if (auditRetention == null || auditRetention.isNegative() || auditRetention.isZero()) {
+            throw new IllegalArgumentException("auditRetention must be positive but was " + auditRetention);
+        }
         actionRoles = ActionRules.roles(actionRoles);
         actionFields = ActionRules.fields(actionFields);
         for (String endpoint : endpoints) {
@@ -157,6 +167,7 @@ public record ConsoleConfig(
         private Function<String, Duration> stalledAfter = endpoint -> ListFilter.DEFAULT_STALLED_AFTER;
         private ReplayListener replayListener = ReplayListener.NONE;
         private Function<String, Optional<QueueSnapshot>> dispatchState = endpoint -> Optional.empty();
+        private Duration auditRetention = DEFAULT_AUDIT_RETENTION;
         private final Map<String, String> actionRoles = new HashMap<>();
         private final Map<String, Set<String>> actionFields = new HashMap<>(DEFAULT_ACTION_FIELDS);
 
@@ -191,6 +202,9 @@ public record ConsoleConfig(
                 }
                 if (console.getMaxPageSize() != null) {
                     maxPageSize(console.getMaxPageSize());
+                }
+                if (console.getAuditRetention() != null) {
+                    auditRetention(console.getAuditRetention());
                 }
                 console.getActions()
                         .forEach((action, rule) -> SettingNames.named(
@@ -294,6 +308,15 @@ public record ConsoleConfig(
             return this;
         }
 
+        /** See {@link ConsoleConfig#auditRetention()}; positive. */
+        public Builder auditRetention(Duration auditRetention) {
+            if (auditRetention == null || auditRetention.isNegative() || auditRetention.isZero()) {
+                throw new IllegalArgumentException("auditRetention must be positive but was " + auditRetention);
+            }
+            this.auditRetention = auditRetention;
+            return this;
+        }
+
         /** See {@link ConsoleConfig#replayListener()}. */
         public Builder replayListener(ReplayListener replayListener) {
             this.replayListener = replayListener;
@@ -330,7 +353,8 @@ public record ConsoleConfig(
                     replayListener,
                     actionRoles,
                     actionFields,
-                    dispatchState);
+                    dispatchState,
+                    auditRetention);
         }
     }
 

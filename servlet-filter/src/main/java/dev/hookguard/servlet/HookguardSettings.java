@@ -1599,11 +1599,25 @@ public class HookguardSettings {
         private @Nullable Integer maxPageSize;
 
         /**
+         * How long each endpoint's audit trail (who did what, when, why, across records) keeps a line; 90 days unless
+         * set.
+         */
+        private @Nullable Duration auditRetention;
+
+        /**
          * Per action (replay, requeue, resolve, skip, pause, resume): the role that may take it and the fields it
          * requires (reason, ticketId, fixSummary); unset actions keep the console's defaults (any operator, a reason
          * to resolve).
          */
         private final Map<String, ActionSettings> actions = new LinkedHashMap<>();
+
+        public @Nullable Duration getAuditRetention() {
+            return auditRetention;
+        }
+
+        public void setAuditRetention(@Nullable Duration auditRetention) {
+            this.auditRetention = auditRetention;
+        }
 
         public Map<String, ActionSettings> getActions() {
             return actions;

@@ -297,7 +297,8 @@ abstract class AbstractRecoveryIT {
         long deadLetters = store.deadLetterCount(senders);
         double deadLettered = failures(senders, "dead_lettered", "server_error");
 
-        assertThat(new OperatorActions(store).replay(key, OperatorAction.by("test"), policy()))
+        assertThat(new OperatorActions(store, OperatorActions.DEFAULT_AUDIT_RETENTION)
+                        .replay(key, OperatorAction.by("test"), policy()))
                 .isEqualTo(AdminOutcome.UPDATED);
         filter.dispatcher().orElseThrow().wake(senders);
 
@@ -340,7 +341,8 @@ abstract class AbstractRecoveryIT {
         long deadLetters = store.deadLetterCount(senders);
         handler.healed.add(id);
 
-        assertThat(new OperatorActions(store).replay(key, OperatorAction.by("test"), policy()))
+        assertThat(new OperatorActions(store, OperatorActions.DEFAULT_AUDIT_RETENTION)
+                        .replay(key, OperatorAction.by("test"), policy()))
                 .isEqualTo(AdminOutcome.UPDATED);
         filter.dispatcher().orElseThrow().wake(senders);
 
@@ -379,7 +381,8 @@ abstract class AbstractRecoveryIT {
                 .to(lastDeath.plusMillis(1))
                 .build();
 
-        BulkResult replayed = new OperatorActions(store).replayAll(deadOnes, OperatorAction.by("test"), policy());
+        BulkResult replayed = new OperatorActions(store, OperatorActions.DEFAULT_AUDIT_RETENTION)
+                .replayAll(deadOnes, OperatorAction.by("test"), policy());
         filter.dispatcher().orElseThrow().wake(senders);
 
         assertThat(replayed.updated()).isEqualTo(200);
@@ -429,7 +432,8 @@ abstract class AbstractRecoveryIT {
         EventKey key = EventKey.of(senders, id);
         deadThroughTheSender(id);
 
-        assertThat(new OperatorActions(store).requeue(key, OperatorAction.by("test"), policy()))
+        assertThat(new OperatorActions(store, OperatorActions.DEFAULT_AUDIT_RETENTION)
+                        .requeue(key, OperatorAction.by("test"), policy()))
                 .isEqualTo(AdminOutcome.UPDATED);
 
         ListFilter stalled = ListFilter.forEndpoint(senders)
@@ -446,7 +450,8 @@ abstract class AbstractRecoveryIT {
                                 .gauge()
                                 .value()
                         >= 1);
-        assertThat(new OperatorActions(store).skip(key, OperatorAction.by("test"), policy()))
+        assertThat(new OperatorActions(store, OperatorActions.DEFAULT_AUDIT_RETENTION)
+                        .skip(key, OperatorAction.by("test"), policy()))
                 .isEqualTo(AdminOutcome.UPDATED);
     }
 

@@ -23,6 +23,7 @@ public final class ApiRouter {
     private final ReadRoutes reads;
     private final WriteRoutes writes;
     private final Export export;
+    private final AuditRoutes audit;
     private final OperatorService operatorService;
 
     public ApiRouter(ConsoleConfig config) {
@@ -34,6 +35,7 @@ public final class ApiRouter {
         this.reads = new ReadRoutes(config, operator);
         this.writes = new WriteRoutes(reads, operator, rules);
         this.export = new Export(operator.listings(), operator.records());
+        this.audit = new AuditRoutes(config.store(), reads, operator);
         this.operatorService = operator;
     }
 
@@ -70,6 +72,8 @@ public final class ApiRouter {
             case "export" ->
                 export.stream(reads.filter(request), OperatorService.match(ReadRoutes.params(request)), response);
             case "endpoint" -> endpoint(reads.endpoint(request), response);
+            case "audit" -> audit.page(request, response);
+            case "audit/export" -> audit.export(request, response);
             default -> notFound(route, response);
         }
     }

@@ -8,6 +8,7 @@ import dev.hookguard.core.operator.OperatorStore.RecordPage;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -58,19 +59,19 @@ public final class Export {
             if (cursor == null) {
                 throw e; // nothing sent yet: the servlet answers 503
             }
-            try (JsonGenerator json = Json.generator(out)) {
-                json.writeStartObject();
-                json.writeStringField("error", "the store became unreachable; this export is incomplete");
-                json.writeEndObject();
-            }
-            out.write('\n');
+            line(out, Map.of("error", "the store became unreachable; this export is incomplete"));
             return null;
         }
     }
 
     private void line(OutputStream out, EventRecord record) throws IOException {
+        line(out, records.detail(record, RecordJson.BodyView.TEXT));
+    }
+
+    /** Writes one JSON Lines line: the value, then a newline. */
+    static void line(OutputStream out, @Nullable Object value) throws IOException {
         try (JsonGenerator json = Json.generator(out)) {
-            Json.write(json, records.detail(record, RecordJson.BodyView.TEXT));
+            Json.write(json, value);
         }
         out.write('\n');
     }

@@ -102,7 +102,8 @@ final class FilterParams {
                 .toList();
     }
 
-    private static @Nullable Instant instant(OperatorService.Params params, String name) {
+    /** The parameter as an instant; null when absent or blank, a {@link BadRequestException} naming it when malformed. */
+    static @Nullable Instant instant(OperatorService.Params params, String name) {
         String value = params.value(name);
         if (value == null || value.isBlank()) {
             return null;

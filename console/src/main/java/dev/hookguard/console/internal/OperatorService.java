@@ -101,6 +101,7 @@ public final class OperatorService {
      * @param policies the policy of each endpoint, for the retention an action sets
      * @param stalledAfter each endpoint's quiet period before a FAILED record out of the due queue is stalled
      * @param replayListener told the endpoint after a replay made records of it QUEUED
+     * @param auditRetention how long the audit trail keeps each action's line
      * @param pageSize the records on a page when the request does not say
      * @param maxPageSize the most records on a page
      */
@@ -111,6 +112,7 @@ public final class OperatorService {
             Function<String, IdempotencyPolicy> policies,
             Function<String, Duration> stalledAfter,
             ReplayListener replayListener,
+            Duration auditRetention,
             int pageSize,
             int maxPageSize) {
         if (pageSize < 1 || pageSize > maxPageSize) {
@@ -121,7 +123,7 @@ public final class OperatorService {
         this.listings = new Listings(store);
         this.finder = finder;
         this.records = new RecordJson(redaction);
-        this.actions = new RecordActions(store, policies, replayListener);
+        this.actions = new RecordActions(store, policies, replayListener, auditRetention);
         this.stalledAfter = stalledAfter;
         this.pageSize = pageSize;
         this.maxPageSize = maxPageSize;
@@ -136,6 +138,7 @@ public final class OperatorService {
                 config.policies(),
                 config.stalledAfter(),
                 config.replayListener(),
+                config.auditRetention(),
                 config.pageSize(),
                 config.maxPageSize());
     }
@@ -353,6 +356,9 @@ public final class OperatorService {
                 action,
                 endpoint,
                 note == null ? "" : ": " + note);
+        if (state.lastChange() != null) {
+            actions.audited(endpoint, state.lastChange());
+        }
         return new Answer(200, controlsBody(state));
     }
 
@@ -390,7 +396,8 @@ public final class OperatorService {
         return Answer.error(404, "no record for " + Json.abbreviate(key.asString()));
     }
 
-    private int limit(@Nullable String value) {
+    /** The {@code limit} parameter: the page size when absent, 1 to the most a page may hold, else a 400. */
+    int limit(@Nullable String value) {
         if (value == null || value.isBlank()) {
             return pageSize;
         }

@@ -6,9 +6,11 @@ import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.internal.OperatorActions;
 import dev.hookguard.core.operator.ListFilter;
 import dev.hookguard.core.operator.OperatorAction;
+import dev.hookguard.core.operator.OperatorAction.AuditEntry;
 import dev.hookguard.core.operator.OperatorStore;
 import dev.hookguard.core.operator.OperatorStore.AdminOutcome;
 import dev.hookguard.core.operator.OperatorStore.BulkResult;
+import java.time.Duration;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
@@ -24,10 +26,19 @@ final class RecordActions {
     private final Function<String, IdempotencyPolicy> policies;
     private final ReplayListener replayListener;
 
-    RecordActions(OperatorStore store, Function<String, IdempotencyPolicy> policies, ReplayListener replayListener) {
+    RecordActions(
+            OperatorStore store,
+            Function<String, IdempotencyPolicy> policies,
+            ReplayListener replayListener,
+            Duration auditRetention) {
         this.actions = new OperatorActions(store, auditRetention);
         this.policies = policies;
         this.replayListener = replayListener;
+    }
+
+    /** Appends an endpoint's pause or resume to its audit trail. */
+    void audited(String endpoint, AuditEntry change) {
+        actions.audited(endpoint, change);
     }
 
     AdminOutcome one(ConsoleAction action, EventKey key, OperatorAction by) {

@@ -5,7 +5,7 @@
   const $ = (id) => document.getElementById(id);
   const TOKEN = 'hookguard-console-token';
   const UNSETTLED = ['QUEUED', 'PROCESSING'];
-  const state = { session: null, cursor: null, selected: null, bodyView: 'text', picked: new Set() };
+  const state = { session: null, cursor: null, auditCursor: null, selected: null, bodyView: 'text', picked: new Set() };
 
   function el(tag, text, attributes) {
     const node = document.createElement(tag);
@@ -82,6 +82,7 @@
     $('operator').textContent = 'Signed in as ' + session.operator + (session.canWrite ? '' : ' (read only)');
     $('zone').textContent = 'Times in ' + zoneOf(new Date());
     $('f-from-label').textContent = 'Changed from (' + zoneOf(new Date()) + ')';
+    $('a-from-label').textContent = 'From (' + zoneOf(new Date()) + ')';
     if (!session.canWrite) readOnly();
     else applyRules(session.actions || {});
     fillFilter(session);
@@ -133,6 +134,7 @@
       label.append(box, ' ' + listing);
       status.append(label);
     });
+    $('a-endpoint').replaceChildren(...session.endpoints.map((name) => el('option', name, { value: name })));
     const errorClass = $('f-class');
     errorClass.replaceChildren(el('option', 'any', { value: '' }),
       ...session.errorClasses.map((code) => el('option', code, { value: code })));
@@ -168,7 +170,7 @@
 
   async function refresh() {
     try {
-      await Promise.all([loadStore(), loadCounts(), loadRecords(true),
+      await Promise.all([loadStore(), loadCounts(), loadRecords(true), loadAudit(true),
         loadControls().catch(() => { $('endpoint-controls').hidden = true; })]);
     } catch (error) {
       say(error.message, 'error');
@@ -230,7 +232,7 @@
       row.append(
         el('th', endpoint, { scope: 'row' }),
         el('td', controls.paused ? 'paused' : 'running', { class: controls.paused ? 'paused' : 'running' }),
-        el('td', last ? last.action + ' by ' + last.actor + ' at ' + last.at + (last.note ? ': ' + last.note : '') : '—'));
+        lastChange(last));
       // what this node's dispatcher last sampled: its breaker, the dispatches its delivery rate held back, the queue
       const sample = controls.dispatcher;
       row.append(
@@ -267,6 +269,65 @@
       return row;
     }));
     $('controls').tBodies[0].replaceChildren(...rows);
+  }
+
+  function lastChange(last) {
+    const cell = el('td', last ? null : '—');
+    if (last) {
+      cell.append(last.action + ' by ' + last.actor + ' at ',
+        el('time', when(last.at), { datetime: last.at, title: last.at }), last.note ? ': ' + last.note : '');
+    }
+    return cell;
+  }
+
+  // The audit trail: every operator action that changed something on the chosen endpoint, newest first, kept by the
+  // store across records (a record's own history is in its panel).
+  function auditParams() {
+    const params = new URLSearchParams({ endpoint: $('a-endpoint').value });
+    if ($('a-actor').value.trim()) params.set('actor', $('a-actor').value.trim());
+    if ($('a-action').value) params.set('action', $('a-action').value);
+    ['from', 'to'].forEach((name) => {
+      const value = $('a-' + name).value;
+      if (value) params.set(name, new Date(value).toISOString());
+    });
+    return params;
+  }
+
+  async function loadAudit(reset) {
+    if (reset) state.auditCursor = null;
+    const params = auditParams();
+    if (state.auditCursor) params.set('cursor', state.auditCursor);
+    const page = await json('audit?' + params);
+    const rows = page.lines.map((line) => {
+      const row = el('tr', null, { 'data-action': line.action });
+      const record = el('td', null, { class: 'event-id' });
+      if (line.eventId) {
+        const open = el('button', line.eventId, { type: 'button', class: 'link', title: 'Open ' + line.eventId });
+        open.addEventListener('click', () => openRecord(line.endpoint, line.eventId));
+        record.append(open);
+      } else {
+        record.textContent = 'endpoint ' + line.endpoint;
+      }
+      row.append(timeCell('td', line.at), el('td', line.actor, { class: 'actor' }),
+        el('td', line.action, { class: 'action' }), record, el('td', line.note || '', { class: 'note' }));
+      return row;
+    });
+    if (reset) $('audit-lines').tBodies[0].replaceChildren(...rows);
+    else $('audit-lines').tBodies[0].append(...rows);
+    state.auditCursor = page.nextCursor;
+    $('a-more').hidden = !page.nextCursor;
+  }
+
+  async function exportAudit(event) {
+    event.preventDefault();
+    try {
+      const blob = await (await api('audit/export?' + auditParams(), { headers: { Accept: 'application/x-ndjson' } })).blob();
+      const link = el('a', null, { href: URL.createObjectURL(blob), download: 'hookguard-audit-' + $('a-endpoint').value + '.jsonl' });
+      link.click();
+      URL.revokeObjectURL(link.href);
+    } catch (error) {
+      say(error.message, 'error');
+    }
   }
 
   function filterByClass(endpoint, code) {
@@ -533,6 +594,13 @@
     on('bulk-selected', 'click', bulkSelected);
     on('pick-all', 'change', () => pickAll($('pick-all').checked));
     on('export', 'click', exportFilter);
+    on('audit-filter', 'submit', (event) => {
+      event.preventDefault();
+      say('');
+      loadAudit(true).catch((error) => say(error.message, 'error'));
+    });
+    on('a-more', 'click', () => loadAudit(false).catch((error) => say(error.message, 'error')));
+    on('a-export', 'click', exportAudit);
     on('d-close', 'click', closeRecord);
     document.querySelectorAll('#actions button').forEach((button) =>
       button.addEventListener('click', () => act(button.dataset.action)));

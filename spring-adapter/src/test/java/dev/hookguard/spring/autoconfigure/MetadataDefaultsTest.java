@@ -49,6 +49,7 @@ class MetadataDefaultsTest {
         defaults.put("hookguard.console.write-role", dev.hookguard.console.ServletRoleAuthorizer.DEFAULT_WRITE_ROLE);
         defaults.put("hookguard.console.page-size", dev.hookguard.console.ConsoleConfig.DEFAULT_PAGE_SIZE);
         defaults.put("hookguard.console.max-page-size", dev.hookguard.console.ConsoleConfig.DEFAULT_MAX_PAGE_SIZE);
+        defaults.put("hookguard.console.audit-retention", dev.hookguard.console.ConsoleConfig.DEFAULT_AUDIT_RETENTION);
         defaults.put("hookguard.in-progress-status", HookguardFilterConfig.DEFAULT_IN_PROGRESS_STATUS);
         defaults.put("hookguard.dead-status", HookguardFilterConfig.DEFAULT_DEAD_STATUS);
         defaults.put("hookguard.fail-open", HookguardFilterConfig.DEFAULT_FAIL_OPEN);

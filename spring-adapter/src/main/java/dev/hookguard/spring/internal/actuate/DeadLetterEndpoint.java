@@ -1,5 +1,6 @@
 package dev.hookguard.spring.internal.actuate;
 
+import dev.hookguard.console.ConsoleConfig;
 import dev.hookguard.console.internal.OperatorService;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.HeaderRedaction;
@@ -80,7 +81,7 @@ public class DeadLetterEndpoint {
      *     retention of resolved and requeued records)
      */
     public DeadLetterEndpoint(RecoveryStore store, Supplier<Map<String, EndpointDefinitions.Definition>> endpoints) {
-        this(store, endpoints, endpoint -> {});
+        this(store, endpoints, endpoint -> {}, ConsoleConfig.DEFAULT_AUDIT_RETENTION);
     }
 
     /**
@@ -89,11 +90,13 @@ public class DeadLetterEndpoint {
      * @param endpoints the defined Hookguard endpoints by name, looked up on each call (their policies give the
      *     retention of resolved and requeued records)
      * @param replayed told the endpoint's name after a replay made records of it QUEUED (the dispatcher's wake-up)
+     * @param auditRetention how long the audit trail keeps each action's line ({@code hookguard.console.audit-retention})
      */
     public DeadLetterEndpoint(
             RecoveryStore store,
             Supplier<Map<String, EndpointDefinitions.Definition>> endpoints,
-            Consumer<String> replayed) {
+            Consumer<String> replayed,
+            Duration auditRetention) {
         this.store = store;
         this.endpoints = endpoints;
         this.operator = new OperatorService(
@@ -103,6 +106,7 @@ public class DeadLetterEndpoint {
                 endpoint -> policy(endpoint).orElseGet(IdempotencyPolicy::ofDefaults),
                 this::stalledAfter,
                 replayed::accept,
+                auditRetention,
                 DEFAULT_LIMIT,
                 MAX_LIMIT);
     }

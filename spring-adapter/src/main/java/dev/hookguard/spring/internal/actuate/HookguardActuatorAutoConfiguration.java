@@ -1,9 +1,11 @@
 package dev.hookguard.spring.internal.actuate;
 
+import dev.hookguard.console.ConsoleConfig;
 import dev.hookguard.console.internal.OperatorService;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.spring.HookguardConfigurationException;
+import dev.hookguard.spring.autoconfigure.HookguardProperties;
 import dev.hookguard.spring.internal.autoconfigure.ConditionalOnHookguardEnabled;
 import dev.hookguard.spring.internal.autoconfigure.HookguardMemoryStoreAutoConfiguration;
 import dev.hookguard.spring.internal.web.EndpointDefinitions;
@@ -48,6 +50,11 @@ public class HookguardActuatorAutoConfiguration {
                 recovery,
                 () -> EndpointDefinitions.collect(beans).byName(),
                 endpoint ->
-                        beans.getBeanProvider(HookguardWebFilter.class).ifAvailable(filter -> filter.wake(endpoint)));
+                        beans.getBeanProvider(HookguardWebFilter.class).ifAvailable(filter -> filter.wake(endpoint)),
+                beans.getBeanProvider(HookguardProperties.class).stream()
+                        .map(properties -> properties.getConsole().getAuditRetention())
+                        .filter(java.util.Objects::nonNull)
+                        .findFirst()
+                        .orElse(ConsoleConfig.DEFAULT_AUDIT_RETENTION));
     }
 }

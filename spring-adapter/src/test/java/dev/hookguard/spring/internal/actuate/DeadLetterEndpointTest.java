@@ -19,6 +19,7 @@ import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.spring.internal.web.EndpointDefinitions;
 import java.nio.charset.StandardCharsets;
 import java.security.Principal;
+import java.time.Duration;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,8 +37,8 @@ class DeadLetterEndpointTest {
 
     private final InMemoryStore store = new InMemoryStore();
     private final List<String> woken = new CopyOnWriteArrayList<>();
-    private final DeadLetterEndpoint endpoint =
-            new DeadLetterEndpoint(store, () -> Map.of("stripe", definitionOf("stripe")), woken::add);
+    private final DeadLetterEndpoint endpoint = new DeadLetterEndpoint(
+            store, () -> Map.of("stripe", definitionOf("stripe")), woken::add, Duration.ofDays(1));
 
     private static EndpointDefinitions.Definition definitionOf(String name) {
         return new EndpointDefinitions.Definition(
