@@ -17,10 +17,14 @@ import dev.hookguard.core.operator.ListFilter;
 import dev.hookguard.core.operator.OperatorAction;
 import dev.hookguard.core.operator.OperatorAction.AuditEntry;
 import dev.hookguard.core.operator.OperatorStore.AdminOutcome;
+import dev.hookguard.core.operator.OperatorStore.AuditLine;
+import dev.hookguard.core.operator.OperatorStore.AuditPage;
+import dev.hookguard.core.operator.OperatorStore.AuditQuery;
 import dev.hookguard.core.operator.OperatorStore.RecordPage;
 import dev.hookguard.jdbc.internal.ClaimStrategy;
 import dev.hookguard.jdbc.internal.DatabaseTime;
 import dev.hookguard.jdbc.internal.FencedWrites;
+import dev.hookguard.jdbc.internal.JdbcAuditTrail;
 import dev.hookguard.jdbc.internal.JdbcDueQueue;
 import dev.hookguard.jdbc.internal.JdbcEndpointControls;
 import dev.hookguard.jdbc.internal.JdbcOperatorStore;
@@ -30,6 +34,7 @@ import dev.hookguard.jdbc.internal.LockingClaim;
 import dev.hookguard.jdbc.internal.StoreErrors;
 import dev.hookguard.jdbc.internal.UpsertClaim;
 import dev.hookguard.jdbc.internal.sql.AdminQueries;
+import dev.hookguard.jdbc.internal.sql.AuditQueries;
 import dev.hookguard.jdbc.internal.sql.ClaimQueries;
 import dev.hookguard.jdbc.internal.sql.EventRowMapper;
 import dev.hookguard.jdbc.internal.sql.EventsTable;
@@ -49,6 +54,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.function.Consumer;
+import java.util.function.IntUnaryOperator;
 import javax.sql.DataSource;
 import org.jspecify.annotations.Nullable;
 
@@ -67,9 +73,11 @@ import org.jspecify.annotations.Nullable;
  * repeat for a key. Records past their retention behave as absent at once and are deleted by {@link #purgeExpired()},
  * except records in the due queue ({@link JdbcDueQueue}), which never expire while there. Operators' actions ({@link
  * JdbcOperatorStore}) keep a bounded audit history in the row; an endpoint's pause or resume is a row of the table {@code
- * <table>_controls} ({@link JdbcEndpointControls}). A deadlock or serialization failure is retried up to
- * three times; any other database failure is a {@link dev.hookguard.core.StoreUnavailableException}. The module
- * README lists the table, its migrations and every statement.
+ * <table>_controls} ({@link JdbcEndpointControls}); the endpoints' audit trails are rows of the table {@code
+ * <table>_audit} ({@link JdbcAuditTrail}), each line kept for the time it was appended with. A deadlock or
+ * serialization failure is retried up to three times; any other database failure is a {@link
+ * dev.hookguard.core.StoreUnavailableException}. The module README lists the tables, their migrations and every
+ * statement.
  */
 public final class JdbcIdempotencyStore implements RecoveryStore {
 
@@ -82,6 +90,7 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
     private final JdbcDueQueue queue;
     private final JdbcOperatorStore operators;
     private final JdbcEndpointControls controls;
+    private final JdbcAuditTrail audit;
     private final FencedWrites writes;
     private final ClaimStrategy claims;
     private final ClaimQueries claimQueries;
@@ -127,6 +136,7 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
         this.operators =
                 new JdbcOperatorStore(session, new OperatorQueries(table, time, claimQueries, writeQueries), mapper);
         this.controls = new JdbcEndpointControls(session, config.tableName(), dialect);
+        this.audit = new JdbcAuditTrail(session, new AuditQueries(config.tableName(), time));
         this.writes = new FencedWrites(dialect, table, writeQueries);
         this.claims = dialect.upsertReturning()
                 ? new UpsertClaim(session, claimQueries, mapper, afterRefusal)
@@ -303,24 +313,64 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
         return controls.read(endpoint);
     }
 
+    /** One auto-committed {@code INSERT} into the audit trail's table; the line's time is kept in milliseconds. */
+    @Override
+    public void appendAudit(AuditLine line, Duration keepFor) {
+        audit.append(line, keepFor);
+    }
+
+    /**
+     * One {@code SELECT} of the endpoint's live lines by descending id (the order of appending) on {@code
+     * <table>_audit_walk_idx}; the cursor is the decimal id of the page's last line.
+     */
+    @Override
+    public AuditPage audit(AuditQuery query, @Nullable String cursor, int limit) {
+        return audit.read(query, cursor, limit);
+    }
+
     /**
      * Deletes every record past its retention (FAILED, SUCCEEDED and REJECTED after {@code policy.retention()}, DEAD
-     * after {@code policy.deadRetention()}, abandoned claims after their lease and retention), in auto-committed
-     * batches of {@link JdbcStoreConfig#purgeBatchSize()} rows so that no lock is held for long.
+     * after {@code policy.deadRetention()}, abandoned claims after their lease and retention), then every audit line
+     * past the time it was kept for, each in auto-committed batches of {@link JdbcStoreConfig#purgeBatchSize()} rows so
+     * that no lock is held for long.
      *
-     * @return how many records were deleted
+     * @return how many rows were deleted: records and audit lines together
      */
     public int purgeExpired() {
+        return purge().rows();
+    }
+
+    /** The purge of {@link #purgeExpired()}, counting records and audit lines apart (for {@link JdbcPurger}'s log). */
+    Purged purge() {
+        int records = inBatches(batch -> session.autoCommit(
+                "purge expired records",
+                dsl -> admin.purgeBatch(dsl, dialect, batch).execute()));
+        return new Purged(records, inBatches(audit::purgeBatch));
+    }
+
+    /** Runs {@code deleteBatch} with the configured batch size until a batch comes back short; the rows deleted. */
+    private int inBatches(IntUnaryOperator deleteBatch) {
         int batch = config.purgeBatchSize();
         int total = 0;
         int deleted;
         do {
-            deleted = session.autoCommit(
-                    "purge expired records",
-                    dsl -> admin.purgeBatch(dsl, dialect, batch).execute());
+            deleted = deleteBatch.applyAsInt(batch);
             total += deleted;
         } while (deleted >= batch);
         return total;
+    }
+
+    /**
+     * What one purge deleted.
+     *
+     * @param records expired records
+     * @param auditLines audit lines past the time they were kept for
+     */
+    record Purged(int records, int auditLines) {
+
+        int rows() {
+            return records + auditLines;
+        }
     }
 
     /** The database this store speaks to. */

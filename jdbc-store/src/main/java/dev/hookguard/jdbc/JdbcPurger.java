@@ -8,7 +8,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs {@link JdbcIdempotencyStore#purgeExpired()} on a schedule. A failed run is logged and the schedule goes on (a
+ * Runs {@link JdbcIdempotencyStore#purgeExpired()} (expired records, then expired audit lines) on a schedule, and logs
+ * at INFO how many of each a run deleted when it deleted any. A failed run is logged and the schedule goes on (a
  * task that throws would silently stop a {@link ScheduledExecutorService}). Several instances may purge the same
  * table at once: each batch deletes only rows still expired, and on PostgreSQL skips rows another session holds.
  */
@@ -35,16 +36,19 @@ public final class JdbcPurger implements Runnable {
         return scheduler.scheduleWithFixedDelay(this, millis, millis, TimeUnit.MILLISECONDS);
     }
 
-    /** One purge of every expired record; never throws. */
+    /** One purge of every expired record and audit line; never throws. */
     @Override
     public void run() {
         try {
-            int deleted = store.purgeExpired();
-            if (deleted > 0) {
+            JdbcIdempotencyStore.Purged purged = store.purge();
+            if (purged.rows() > 0) {
                 log.info(
-                        "Purged {} expired records from {}",
-                        deleted,
-                        store.config().tableName());
+                        "Purged {} expired records from {} and {} expired audit lines from {}{}",
+                        purged.records(),
+                        store.config().tableName(),
+                        purged.auditLines(),
+                        store.config().tableName(),
+                        JdbcStoreConfig.AUDIT_SUFFIX);
             }
         } catch (RuntimeException e) {
             log.warn(

@@ -22,7 +22,8 @@ import org.jspecify.annotations.Nullable;
  * The schema, shipped in this jar as Flyway-style versioned migrations per dialect, the one source of the table's
  * definition: {@code dev/hookguard/jdbc/migration/<dialect>/V1__create_hookguard_events.sql}, {@code
  * V2__recovery.sql}, … (H2 also {@code V3__inline_bodies.sql}), {@code V4__endpoint_controls.sql} (a second table,
- * {@code <table>_controls}) and {@code drop-<dialect>.sql}. The scripts name the table {@value
+ * {@code <table>_controls}), {@code V5__attempts.sql}, {@code V6__audit_trail.sql} (a third table, {@code
+ * <table>_audit}) and {@code drop-<dialect>.sql}, which drops all three. The scripts name the table {@value
  * JdbcStoreConfig#DEFAULT_TABLE_NAME}; for another name every occurrence of it (also inside index names) is replaced
  * by the configured name, which {@link JdbcStoreConfig} has checked against a strict identifier pattern, because DDL
  * cannot bind identifiers.
@@ -35,15 +36,16 @@ public final class JdbcSchema {
 
     /**
      * The migrations in order, each with the column whose presence shows it was applied; V3 (H2 only) is applied when
-     * {@code payload_body} is no longer a LOB; V4 creates the endpoint controls' table ({@code <table>_controls}), whose
-     * column shows it.
+     * {@code payload_body} is no longer a LOB; V4 creates the endpoint controls' table ({@code <table>_controls}) and V6
+     * the audit trail's ({@code <table>_audit}), each shown by a column of its table.
      */
     static final List<Migration> MIGRATIONS = List.of(
             new Migration("V1__create_hookguard_events", "endpoint", null),
             new Migration("V2__recovery", "next_attempt_at", null),
             new Migration("V3__inline_bodies", "payload_body", JdbcDialect.H2),
             new Migration("V4__endpoint_controls", "paused", null, JdbcStoreConfig.CONTROLS_SUFFIX),
-            new Migration("V5__attempts", "attempt_log", null));
+            new Migration("V5__attempts", "attempt_log", null),
+            new Migration("V6__audit_trail", "actor", null, JdbcStoreConfig.AUDIT_SUFFIX));
 
     private static final String RESOURCES = "/dev/hookguard/jdbc/";
 
@@ -63,7 +65,7 @@ public final class JdbcSchema {
         return MIGRATIONS.stream().filter(m -> m.appliesTo(dialect)).toList();
     }
 
-    /** The statements that drop the table if it exists. */
+    /** The statements that drop the table and its side tables (endpoint controls, audit trail) if they exist. */
     public static List<String> dropStatements(JdbcDialect dialect, String tableName) {
         return statements("drop-" + dialect.scriptName() + ".sql", tableName);
     }
@@ -114,7 +116,7 @@ public final class JdbcSchema {
         return migrations(dialect).size();
     }
 
-    /** Drops the configured table if it exists, with every record in it. */
+    /** Drops the configured table and its side tables if they exist, with every record and audit line in them. */
     public static void drop(DataSource dataSource, JdbcDialect dialect, String tableName) {
         try (Connection connection = dataSource.getConnection();
                 Statement statement = connection.createStatement()) {

@@ -10,7 +10,9 @@ import org.jspecify.annotations.Nullable;
  * @param tableName the table's name: lower-case letters, digits and {@code _}, starting with a letter or {@code _},
  *     at most {@value #MAX_TABLE_NAME_LENGTH} characters. DDL cannot bind identifiers, so the name is checked
  *     against this pattern before it is put into the schema script or any statement. To use another schema, set it
- *     on the connection ({@code currentSchema} in PostgreSQL's JDBC URL, the database in MariaDB's).
+ *     on the connection ({@code currentSchema} in PostgreSQL's JDBC URL, the database in MariaDB's). The side tables
+ *     are named after it: {@code <table>}{@value #CONTROLS_SUFFIX} (endpoint controls) and {@code <table>}{@value
+ *     #AUDIT_SUFFIX} (audit trail).
  * @param dialect the database, or null to detect it from the data source's metadata at start-up
  * @param createSchemaIfMissing true to run {@code schema-<dialect>.sql} (every statement {@code IF NOT EXISTS}) when
  *     the store is created
@@ -23,11 +25,16 @@ public record JdbcStoreConfig(
     public static final String DEFAULT_TABLE_NAME = "hookguard_events";
     /** What the endpoint controls' table's name adds to the events table's: {@code hookguard_events_controls}. */
     public static final String CONTROLS_SUFFIX = "_controls";
+    /** What the audit trail's table's name adds to the events table's: {@code hookguard_events_audit}. */
+    public static final String AUDIT_SUFFIX = "_audit";
     /** Default: the schema is not created; run the script or the migration yourself. */
     public static final boolean DEFAULT_CREATE_SCHEMA_IF_MISSING = false;
     /** Default purge batch: 1 000 rows per statement. */
     public static final int DEFAULT_PURGE_BATCH_SIZE = 1000;
-    /** Longest table name: index names add up to 12 characters and PostgreSQL cuts names at 63. */
+    /**
+     * Longest table name: index names add up to 18 characters ({@code <table>_audit_expires_idx}) and PostgreSQL cuts
+     * names at 63.
+     */
     public static final int MAX_TABLE_NAME_LENGTH = 40;
 
     private static final Pattern TABLE_NAME = Pattern.compile("[a-z_][a-z0-9_]{0," + (MAX_TABLE_NAME_LENGTH - 1) + "}");

@@ -30,12 +30,14 @@ class JdbcSchemaTest {
                                         "V2__recovery",
                                         "V3__inline_bodies",
                                         "V4__endpoint_controls",
-                                        "V5__attempts")
+                                        "V5__attempts",
+                                        "V6__audit_trail")
                                 : List.of(
                                         "V1__create_hookguard_events",
                                         "V2__recovery",
                                         "V4__endpoint_controls",
-                                        "V5__attempts"));
+                                        "V5__attempts",
+                                        "V6__audit_trail"));
     }
 
     @ParameterizedTest
@@ -72,9 +74,12 @@ class JdbcSchemaTest {
 
     @ParameterizedTest
     @EnumSource(JdbcDialect.class)
-    void shouldDropOnlyTheNamedTableAndItsControls(JdbcDialect dialect) {
+    void shouldDropOnlyTheNamedTableAndItsSideTables(JdbcDialect dialect) {
         assertThat(JdbcSchema.dropStatements(dialect, "my_events"))
-                .containsExactly("DROP TABLE IF EXISTS my_events_controls", "DROP TABLE IF EXISTS my_events");
+                .containsExactly(
+                        "DROP TABLE IF EXISTS my_events_audit",
+                        "DROP TABLE IF EXISTS my_events_controls",
+                        "DROP TABLE IF EXISTS my_events");
     }
 
     @ParameterizedTest
@@ -83,6 +88,25 @@ class JdbcSchemaTest {
         assertThat(String.join("\n", JdbcSchema.createStatements(dialect, "my_events")))
                 .contains("CREATE TABLE IF NOT EXISTS my_events_controls (")
                 .contains("PRIMARY KEY (endpoint)");
+    }
+
+    @ParameterizedTest
+    @EnumSource(JdbcDialect.class)
+    void shouldCreateTheAuditTrailTableBesideTheEventsTableWithItsWalkAndPurgeIndexes(JdbcDialect dialect) {
+        assertThat(String.join("\n", JdbcSchema.createStatements(dialect, "my_events")))
+                .contains("CREATE TABLE IF NOT EXISTS my_events_audit (")
+                .containsPattern("my_events_audit_walk_idx (ON my_events_audit )?\\(endpoint, id\\)")
+                .containsPattern("my_events_audit_expires_idx (ON my_events_audit )?\\(expires_at\\)");
+    }
+
+    @ParameterizedTest
+    @EnumSource(JdbcDialect.class)
+    void shouldKeepTheLongestIndexNameOfTheLongestTableNameWithinPostgresLimit(JdbcDialect dialect) {
+        String table = "t".repeat(JdbcStoreConfig.MAX_TABLE_NAME_LENGTH);
+
+        assertThat(String.join("\n", JdbcSchema.createStatements(dialect, table)))
+                .contains(table + "_audit_expires_idx");
+        assertThat(table + "_audit_expires_idx").hasSizeLessThanOrEqualTo(63);
     }
 
     @ParameterizedTest

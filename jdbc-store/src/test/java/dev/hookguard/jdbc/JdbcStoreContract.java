@@ -1,6 +1,7 @@
 package dev.hookguard.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.hookguard.core.ClaimOutcome;
@@ -14,6 +15,9 @@ import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoredResponse;
+import dev.hookguard.core.operator.OperatorAction.AuditEntry;
+import dev.hookguard.core.operator.OperatorStore.AuditLine;
+import dev.hookguard.core.operator.OperatorStore.AuditQuery;
 import dev.hookguard.jdbc.internal.DatabaseTime;
 import dev.hookguard.jdbc.internal.JdbcSession;
 import dev.hookguard.jdbc.internal.UpsertClaim;
@@ -40,7 +44,8 @@ import org.junit.jupiter.api.Test;
 /**
  * What the JDBC store does beyond the store contract, on every dialect: a claim whose read races a completion, failure,
  * lease expiry or purge; a claim that keeps out of the caller's transaction; the purge, which keeps queued and due
- * records; tokens across purge; the migration of a V1 table.
+ * records and deletes expired audit lines in batches; audit lines kept for longer than a database can store; tokens
+ * across purge; the migration of a V1 table.
  * The transactional mode has its own {@link TransactionalModeContract}.
  */
 abstract class JdbcStoreContract {
@@ -156,12 +161,7 @@ abstract class JdbcStoreContract {
     @Test
     void shouldPurgeOnlyRecordsPastTheirRetentionInBatches() {
         String table = database().table + "_p";
-        JdbcStoreConfig config = JdbcStoreConfig.from(database().config())
-                .tableName(table)
-                .createSchemaIfMissing(true)
-                .purgeBatchSize(2)
-                .build();
-        store = new JdbcIdempotencyStore(database().dataSource, config);
+        store = purgingInPairs(table);
         try {
             IdempotencyPolicy brief =
                     IdempotencyPolicy.from(SHORT_LEASE).retention(SHORT).build();
@@ -197,6 +197,46 @@ abstract class JdbcStoreContract {
             assertThat(store.purgeExpired()).isZero();
         } finally {
             JdbcSchema.drop(database().dataSource, database().dialect, table);
+        }
+    }
+
+    @Test
+    void shouldPurgeAuditLinesPastTheTimeTheyWereKeptForInBatches() {
+        String table = database().table + "_a";
+        store = purgingInPairs(table);
+        try {
+            Instant now = database().now();
+            for (int i = 0; i < 5; i++) {
+                store.appendAudit(auditLine("old" + i, now.minus(Duration.ofHours(2))), Duration.ofHours(1));
+            }
+            AuditLine kept = auditLine("kept", now);
+            store.appendAudit(kept, Duration.ofHours(1));
+
+            assertThat(store.purge()).isEqualTo(new JdbcIdempotencyStore.Purged(0, 5));
+
+            assertThat(database().rows(table + JdbcStoreConfig.AUDIT_SUFFIX)).isEqualTo(1);
+            assertThat(store.audit(AuditQuery.all(endpoint), null, 10).lines()).containsExactly(kept);
+            assertThat(store.purgeExpired()).isZero();
+        } finally {
+            JdbcSchema.drop(database().dataSource, database().dialect, table);
+        }
+    }
+
+    @Test
+    void shouldKeepAnAuditLineForLongerThanTheDatabaseStoresUntilTheLastTimeItStores() {
+        AuditLine line = auditLine("forever", database().now());
+
+        store.appendAudit(line, Duration.ofSeconds(Long.MAX_VALUE));
+
+        assertThat(store.audit(AuditQuery.all(endpoint), null, 10).lines()).containsExactly(line);
+    }
+
+    @Test
+    void shouldRefuseAnAuditCursorThatIsNoPositiveIdNamingIt() {
+        for (String cursor : List.of("", "0", "-3", "1.5", "12:e1")) {
+            assertThatThrownBy(() -> store.audit(AuditQuery.all(endpoint), cursor, 10))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("'" + cursor + "'");
         }
     }
 
@@ -270,6 +310,20 @@ abstract class JdbcStoreContract {
                 .set(t.updatedAt, time.now())
                 .set(t.completedAt, time.now())
                 .execute();
+    }
+
+    /** A store on a table of its own, created now (the test drops it), that purges two rows per statement. */
+    private JdbcIdempotencyStore purgingInPairs(String table) {
+        JdbcStoreConfig config = JdbcStoreConfig.from(database().config())
+                .tableName(table)
+                .createSchemaIfMissing(true)
+                .purgeBatchSize(2)
+                .build();
+        return new JdbcIdempotencyStore(database().dataSource, config);
+    }
+
+    private AuditLine auditLine(String eventId, Instant at) {
+        return new AuditLine(endpoint, eventId, new AuditEntry(at, "ops", AuditEntry.SKIP, "note of " + eventId));
     }
 
     private EventKey succeeded(String id, IdempotencyPolicy policy) {

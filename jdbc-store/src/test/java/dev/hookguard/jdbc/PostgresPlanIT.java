@@ -9,8 +9,12 @@ import dev.hookguard.core.EventKey;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.StoredResponse;
+import dev.hookguard.core.operator.OperatorAction.AuditEntry;
+import dev.hookguard.core.operator.OperatorStore.AuditLine;
+import dev.hookguard.core.operator.OperatorStore.AuditQuery;
 import dev.hookguard.jdbc.internal.DatabaseTime;
 import dev.hookguard.jdbc.internal.JdbcSession;
+import dev.hookguard.jdbc.internal.sql.AuditQueries;
 import dev.hookguard.jdbc.internal.sql.ClaimQueries;
 import dev.hookguard.jdbc.internal.sql.EventsTable;
 import dev.hookguard.jdbc.internal.sql.OperatorQueries;
@@ -20,6 +24,9 @@ import dev.hookguard.jdbc.internal.sql.RenderedStatement;
 import dev.hookguard.jdbc.internal.sql.WriteQueries;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import org.jooq.DSLContext;
 import org.jooq.Query;
 import org.jspecify.annotations.Nullable;
@@ -33,7 +40,8 @@ import org.junit.jupiter.api.Test;
  * the V2 migration keeps VACUUM from cutting the table to zero pages. A fenced write (the completion) reads the
  * primary key, never the operator index, whose PROCESSING entries include a dead one per finished event until VACUUM
  * (a scan of them made every completion slower than the last). The pick stays on the due index and the dead-letter
- * count is an index-only scan of the operator index.
+ * count is an index-only scan of the operator index. A page of one endpoint's audit trail (one of 20) reads the walk
+ * index, a later page the walk index or the primary key (ids below the cursor), never the whole table.
  */
 class PostgresPlanIT {
 
@@ -111,6 +119,28 @@ class PostgresPlanIT {
                 .doesNotContain("Seq Scan");
         assertThat(plan(queries().operators.deadLetterCount(dsl(), "plan")))
                 .contains("Index Only Scan using " + database.table + "_ops_idx");
+    }
+
+    @Test
+    void shouldWalkAnEndpointsAuditTrailOnTheWalkIndex() {
+        AuditQueries queries = new AuditQueries(database.table, new DatabaseTime(database.dialect));
+        Instant now = Instant.now();
+        List<Query> appends = new ArrayList<>();
+        for (int i = 0; i < 2_000; i++) {
+            AuditEntry entry = new AuditEntry(now.plusMillis(i), "ops", AuditEntry.SKIP, null);
+            AuditLine line = new AuditLine("audit" + i % 20, "e" + i, entry);
+            appends.add(queries.append(dsl(), line, entry.at(), entry.at().plus(Duration.ofDays(1))));
+        }
+        dsl().batch(appends).execute();
+        String audit = database.table + JdbcStoreConfig.AUDIT_SUFFIX;
+        dsl().execute("analyze " + audit);
+
+        assertThat(plan(queries.page(dsl(), AuditQuery.all("audit3"), null, 51)))
+                .contains(audit + "_walk_idx")
+                .doesNotContain("Seq Scan");
+        assertThat(plan(queries.page(dsl(), new AuditQuery("audit3", "ops", null, now, null), 1_500L, 51)))
+                .containsPattern(audit + "_(walk_idx|pk)")
+                .doesNotContain("Seq Scan");
     }
 
     private static DSLContext dsl() {

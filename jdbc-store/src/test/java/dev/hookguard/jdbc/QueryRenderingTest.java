@@ -12,10 +12,13 @@ import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.operator.ListFilter;
 import dev.hookguard.core.operator.ListFilter.Listing;
 import dev.hookguard.core.operator.OperatorAction.AuditEntry;
+import dev.hookguard.core.operator.OperatorStore.AuditLine;
+import dev.hookguard.core.operator.OperatorStore.AuditQuery;
 import dev.hookguard.jdbc.internal.ClaimDecision;
 import dev.hookguard.jdbc.internal.DatabaseTime;
 import dev.hookguard.jdbc.internal.JdbcSession;
 import dev.hookguard.jdbc.internal.sql.AdminQueries;
+import dev.hookguard.jdbc.internal.sql.AuditQueries;
 import dev.hookguard.jdbc.internal.sql.ClaimQueries;
 import dev.hookguard.jdbc.internal.sql.EventsTable;
 import dev.hookguard.jdbc.internal.sql.OperatorQueries;
@@ -96,6 +99,7 @@ class QueryRenderingTest {
         AdminQueries admin = new AdminQueries(table, time, claims);
         QueueQueries queue = new QueueQueries(table, time, claims);
         OperatorQueries operators = new OperatorQueries(table, time, claims, writes);
+        AuditQueries audit = new AuditQueries("my_events", time);
         ListFilter filter = ListFilter.forEndpoint("endpointvalue")
                 .listings(EnumSet.allOf(Listing.class))
                 .errorClasses(ErrorClass.TIMEOUT)
@@ -146,7 +150,19 @@ class QueryRenderingTest {
                 operators.replay(dsl, history, POLICY).where(operators.is(KEY)),
                 operators.requeue(dsl, history, POLICY).where(operators.is(KEY)),
                 operators.settle(dsl, history, POLICY, "notevalue").where(operators.is(KEY)),
-                admin.purgeBatch(dsl, dialect, 1000));
+                admin.purgeBatch(dsl, dialect, 1000),
+                audit.append(
+                        dsl,
+                        new AuditLine("endpointvalue", "eventidvalue", history.get(0)),
+                        Instant.EPOCH,
+                        Instant.EPOCH.plusSeconds(1)),
+                audit.page(
+                        dsl,
+                        new AuditQuery(
+                                "endpointvalue", "actorvalue", "replay", Instant.EPOCH, Instant.EPOCH.plusSeconds(1)),
+                        5L,
+                        10),
+                audit.purgeBatch(dsl, 1000));
         return queries.stream().map(dsl::render).toList();
     }
 }

@@ -117,7 +117,8 @@ public final class EventsTable {
         };
     }
 
-    private static <T> Field<T> column(String tableName, String column, DataType<T> type) {
+    /** The column of that table, qualified with its name. */
+    static <T> Field<T> column(String tableName, String column, DataType<T> type) {
         return DSL.field(DSL.name(tableName, column), type);
     }
 

@@ -221,8 +221,8 @@ class HookguardAutoConfigurationTest {
                         .isEqualTo("Hookguard is misconfigured: The JDBC store's table hookguard_events does not exist:"
                                 + " set hookguard.store.jdbc.create-schema-if-missing=true to create it at start-up, or"
                                 + " run the migrations V1__create_hookguard_events.sql, V2__recovery.sql, V3__inline_bodies.sql,"
-                                + " V4__endpoint_controls.sql, V5__attempts.sql from classpath:dev/hookguard/jdbc/migration/h2"
-                                + " in order"));
+                                + " V4__endpoint_controls.sql, V5__attempts.sql, V6__audit_trail.sql from"
+                                + " classpath:dev/hookguard/jdbc/migration/h2 in order"));
     }
 
     @Test
@@ -238,7 +238,7 @@ class HookguardAutoConfigurationTest {
                 .run(context -> assertThat(failure(context))
                         .isEqualTo("Hookguard is misconfigured: The JDBC store's table hookguard_events lacks the"
                                 + " migration(s) V2__recovery.sql, V3__inline_bodies.sql, V4__endpoint_controls.sql,"
-                                + " V5__attempts.sql: run them from"
+                                + " V5__attempts.sql, V6__audit_trail.sql: run them from"
                                 + " classpath:dev/hookguard/jdbc/migration/h2 in order, or set"
                                 + " hookguard.store.jdbc.create-schema-if-missing=true to apply them at start-up"));
     }
