@@ -83,8 +83,9 @@ public interface OperatorStore {
     void appendAudit(AuditLine line, Duration keepFor);
 
     /**
-     * A page of the endpoint's audit trail, newest first (then by the order of appending, newest first). The cursor is
-     * stable: lines appended after the first page never show on later pages of one walk.
+     * A page of the endpoint's audit trail, in the order of appending, newest first (lines are appended right after
+     * their action, so this is newest time first up to the clocks of the nodes that acted). The cursor is stable: lines
+     * appended after the first page never show on later pages of one walk.
      *
      * @param query what to select
      * @param cursor null for the first page, else a previous page's {@link AuditPage#nextCursor()}; an empty or
