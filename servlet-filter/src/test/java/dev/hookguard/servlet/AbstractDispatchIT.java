@@ -108,7 +108,7 @@ abstract class AbstractDispatchIT {
             long deadAt = System.nanoTime();
 
             handler.failing = false;
-            BulkResult replayed = new OperatorActions(store)
+            BulkResult replayed = new OperatorActions(store, OperatorActions.DEFAULT_AUDIT_RETENTION)
                     .replayAll(ListFilter.deadLetters(endpoint), OperatorAction.by("bulk-replay-it", "fixed"), policy);
             filter.dispatcher().orElseThrow().wake(endpoint);
             long replayedAt = System.nanoTime();
