@@ -137,12 +137,12 @@ public class ForwardingRecoveryStore implements RecoveryStore {
 
     @Override
     public void appendAudit(AuditLine line, Duration keepFor) {
-        delegate.appendAudit(line, keepFor);
+        delegate().appendAudit(line, keepFor);
     }
 
     @Override
     public AuditPage audit(AuditQuery query, @Nullable String cursor, int limit) {
-        return delegate.audit(query, cursor, limit);
+        return delegate().audit(query, cursor, limit);
     }
 
     @Override

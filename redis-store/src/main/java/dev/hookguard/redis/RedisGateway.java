@@ -2,6 +2,7 @@ package dev.hookguard.redis;
 
 import dev.hookguard.core.StoreUnavailableException;
 import io.lettuce.core.KeyValue;
+import io.lettuce.core.Limit;
 import io.lettuce.core.Range;
 import io.lettuce.core.RedisCommandTimeoutException;
 import io.lettuce.core.RedisException;
@@ -10,6 +11,8 @@ import io.lettuce.core.RedisNoScriptException;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.ScoredValue;
 import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.StreamMessage;
+import io.lettuce.core.XAddArgs;
 import io.lettuce.core.cluster.SlotHash;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.lettuce.core.cluster.api.async.RedisAdvancedClusterAsyncCommands;
@@ -42,10 +45,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The only class that talks to Redis. It runs the store's scripts by {@code EVALSHA} (loading them again
- * and retrying once on {@code NOSCRIPT}), reads hashes, and turns every failure of Redis (refused
- * connection, timeout, error reply) into a {@link StoreUnavailableException}. Commands go over one shared
- * connection, which Lettuce pipelines, so the gateway is safe for any number of threads; each command is
- * waited for at most the configured timeout.
+ * and retrying once on {@code NOSCRIPT}), reads hashes, appends to and reads streams, and turns every
+ * failure of Redis (refused connection, timeout, error reply) into a {@link StoreUnavailableException}.
+ * Commands go over one shared connection, which Lettuce pipelines, so the gateway is safe for any number of
+ * threads; each command is waited for at most the configured timeout.
  *
  * <p>With durability {@code replicas(n, timeout)} ({@link ReplicaWait}), every write an answer depends on is followed
  * by {@code WAIT n timeout} (and {@code WAITAOF} if asked) on the connection that wrote it: the shared connection on
@@ -281,6 +284,19 @@ final class RedisGateway implements AutoCloseable {
             hashes.add(await(() -> future, "HGETALL"));
         }
         return hashes;
+    }
+
+    /**
+     * {@code XADD} of one entry to a stream, with the id and trimming {@code args} give; the entry's id. Not followed
+     * by {@code WAIT}: no answer depends on it.
+     */
+    String xadd(String key, XAddArgs args, Map<String, byte[]> fields) {
+        return await(() -> commands.xadd(key, args, fields), "XADD");
+    }
+
+    /** {@code XREVRANGE … COUNT n} of a stream: at most {@code count} entries within {@code range}, newest first. */
+    List<StreamMessage<String, byte[]>> xrevrange(String key, Range<String> range, long count) {
+        return await(() -> commands.xrevrange(key, range, Limit.from(count)), "XREVRANGE");
     }
 
     /** {@code ZSCORE} of one member; null when key or member does not exist. */

@@ -17,6 +17,9 @@ import dev.hookguard.core.operator.ListFilter;
 import dev.hookguard.core.operator.OperatorAction;
 import dev.hookguard.core.operator.OperatorAction.AuditEntry;
 import dev.hookguard.core.operator.OperatorStore.AdminOutcome;
+import dev.hookguard.core.operator.OperatorStore.AuditLine;
+import dev.hookguard.core.operator.OperatorStore.AuditPage;
+import dev.hookguard.core.operator.OperatorStore.AuditQuery;
 import dev.hookguard.core.operator.OperatorStore.RecordPage;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -48,6 +51,9 @@ import org.slf4j.LoggerFactory;
  *       scored by a random mark ({@link OpenIndex}).
  *   <li>{@code <prefix>:ctl:{<endpoint>}}: the endpoint's controls (paused, last change), a hash that never
  *       expires ({@link RedisEndpointControls}).
+ *   <li>{@code <prefix>:audit:{<endpoint>}}: the endpoint's audit trail, a stream with one entry per operator action
+ *       that changed something (time, operator, action, note, event id, expiry), trimmed by each append to the
+ *       retention it is given ({@link AuditStream}, {@link AuditTrail}).
  * </ul>
  *
  * <p>Every index entry is written before the record script that needs it and removed after, under a fence
@@ -62,7 +68,8 @@ import org.slf4j.LoggerFactory;
  * index); {@code ZADD} of the open index before a claim or requeue; {@code SCRIPT LOAD} again and one
  * retry after {@code NOSCRIPT}; {@code HGETALL} for {@link #find}, a pick's records and a listing's page; {@code HMGET} of the small fields and {@code ZRANGEBYSCORE} for
  * listing and counting; {@code ZSCORE} for a change counter; {@code ZCOUNT} for {@link #deadLetterCount};
- * {@code TIME} for a listing. Never {@code KEYS}, {@code SCAN} or {@code MULTI}.
+ * {@code TIME} for a listing; {@code XADD} for {@link #appendAudit} and {@code XREVRANGE} for {@link
+ * #audit}. Never {@code KEYS}, {@code SCAN} or {@code MULTI}.
  *
  * <p>Round trips: renew, success and a sender-retried failure take one; a claim takes one on a single
  * server (open-index entry and claim sent together) and two on a cluster, plus one to leave the due queue
@@ -252,6 +259,22 @@ public final class RedisIdempotencyStore implements RecoveryStore, AutoCloseable
     @Override
     public AdminOutcome skip(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
         return operator.skip(key, action, policy);
+    }
+
+    /** One {@code XADD} to the endpoint's audit stream, which drops entries older than {@code keepFor} on the way. */
+    @Override
+    public void appendAudit(AuditLine line, Duration keepFor) {
+        operator.appendAudit(line, keepFor);
+    }
+
+    /**
+     * {@code XREVRANGE} of the endpoint's audit stream, newest first, matched here; one read scans at most 10 000 entries
+     * ({@link AuditTrail}), and a page that reached that bound may hold fewer lines than asked for, with a
+     * cursor to go on from.
+     */
+    @Override
+    public AuditPage audit(AuditQuery query, @Nullable String cursor, int limit) {
+        return operator.audit(query, cursor, limit);
     }
 
     @Override

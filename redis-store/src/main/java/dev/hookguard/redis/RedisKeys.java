@@ -8,7 +8,7 @@ import dev.hookguard.core.EventKey;
  * indexes, {@code <prefix>:dlq:{<endpoint>}} (dead letters), {@code <prefix>:due:{<endpoint>}} (the due
  * queue) and {@code <prefix>:open:{<endpoint>}} (records that may be PROCESSING or FAILED), share the hash
  * tag {@code {<endpoint>}}, so they sit in one slot of their own, with its control hash {@code
- * <prefix>:ctl:{<endpoint>}}.
+ * <prefix>:ctl:{<endpoint>}} and its audit trail {@code <prefix>:audit:{<endpoint>}} (a stream).
  *
  * @param prefix the configured key prefix
  */
@@ -37,6 +37,11 @@ record RedisKeys(String prefix) {
     /** The key of the endpoint's control hash (paused or not, and the last change). */
     String controls(String endpoint) {
         return index("ctl", endpoint);
+    }
+
+    /** The key of the endpoint's audit trail (a stream of operators' actions, {@link AuditStream}). */
+    String audit(String endpoint) {
+        return index("audit", endpoint);
     }
 
     /**

@@ -12,7 +12,11 @@ import dev.hookguard.core.operator.OperatorAction;
 import dev.hookguard.core.operator.OperatorAction.AuditEntry;
 import dev.hookguard.core.operator.OperatorStore;
 import dev.hookguard.core.operator.OperatorStore.AdminOutcome;
+import dev.hookguard.core.operator.OperatorStore.AuditLine;
+import dev.hookguard.core.operator.OperatorStore.AuditPage;
+import dev.hookguard.core.operator.OperatorStore.AuditQuery;
 import dev.hookguard.core.operator.OperatorStore.RecordPage;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -22,7 +26,8 @@ import org.jspecify.annotations.Nullable;
  * checks the status, changes it and appends to the history ({@code h}), with the index entries it needs
  * written before (the due-queue entry of a replay, the open-index entry of a requeue) and the ones it
  * ends removed after (the dead-letter entry, fenced by the index's change counter, and the open-index and
- * due-queue entries, fenced by the score the record held).
+ * due-queue entries, fenced by the score the record held). The audit trail is a stream per endpoint ({@link
+ * AuditTrail}).
  */
 final class RedisOperatorStore implements OperatorStore {
 
@@ -33,6 +38,7 @@ final class RedisOperatorStore implements OperatorStore {
     private final OpenIndex open;
     private final IndexFirst indexFirst;
     private final RecordListing listing;
+    private final AuditTrail audit;
 
     RedisOperatorStore(
             RedisGateway redis,
@@ -48,6 +54,7 @@ final class RedisOperatorStore implements OperatorStore {
         this.open = open;
         this.indexFirst = indexFirst;
         this.listing = new RecordListing(redis, keys, deadLetters, open);
+        this.audit = new AuditTrail(redis, keys, Clock.systemUTC());
     }
 
     @Override
@@ -120,6 +127,16 @@ final class RedisOperatorStore implements OperatorStore {
     @Override
     public AdminOutcome skip(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
         return settle(key, AuditEntry.SKIP, action, policy);
+    }
+
+    @Override
+    public void appendAudit(AuditLine line, Duration keepFor) {
+        audit.append(line, keepFor);
+    }
+
+    @Override
+    public AuditPage audit(AuditQuery query, @Nullable String cursor, int limit) {
+        return audit.read(query, cursor, limit);
     }
 
     /** Resolve or skip: SUCCEEDED, then out of every index the record was in. */

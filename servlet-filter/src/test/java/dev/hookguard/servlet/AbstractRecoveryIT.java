@@ -297,9 +297,7 @@ abstract class AbstractRecoveryIT {
         long deadLetters = store.deadLetterCount(senders);
         double deadLettered = failures(senders, "dead_lettered", "server_error");
 
-        assertThat(new OperatorActions(store, OperatorActions.DEFAULT_AUDIT_RETENTION)
-                        .replay(key, OperatorAction.by("test"), policy()))
-                .isEqualTo(AdminOutcome.UPDATED);
+        assertThat(actions().replay(key, OperatorAction.by("test"), policy())).isEqualTo(AdminOutcome.UPDATED);
         filter.dispatcher().orElseThrow().wake(senders);
 
         Samples samples = new Samples(key, deadLetters);
@@ -341,9 +339,7 @@ abstract class AbstractRecoveryIT {
         long deadLetters = store.deadLetterCount(senders);
         handler.healed.add(id);
 
-        assertThat(new OperatorActions(store, OperatorActions.DEFAULT_AUDIT_RETENTION)
-                        .replay(key, OperatorAction.by("test"), policy()))
-                .isEqualTo(AdminOutcome.UPDATED);
+        assertThat(actions().replay(key, OperatorAction.by("test"), policy())).isEqualTo(AdminOutcome.UPDATED);
         filter.dispatcher().orElseThrow().wake(senders);
 
         await().atMost(Duration.ofSeconds(60)).until(() -> status(senders, id) == RecordStatus.SUCCEEDED);
@@ -381,8 +377,7 @@ abstract class AbstractRecoveryIT {
                 .to(lastDeath.plusMillis(1))
                 .build();
 
-        BulkResult replayed = new OperatorActions(store, OperatorActions.DEFAULT_AUDIT_RETENTION)
-                .replayAll(deadOnes, OperatorAction.by("test"), policy());
+        BulkResult replayed = actions().replayAll(deadOnes, OperatorAction.by("test"), policy());
         filter.dispatcher().orElseThrow().wake(senders);
 
         assertThat(replayed.updated()).isEqualTo(200);
@@ -432,9 +427,7 @@ abstract class AbstractRecoveryIT {
         EventKey key = EventKey.of(senders, id);
         deadThroughTheSender(id);
 
-        assertThat(new OperatorActions(store, OperatorActions.DEFAULT_AUDIT_RETENTION)
-                        .requeue(key, OperatorAction.by("test"), policy()))
-                .isEqualTo(AdminOutcome.UPDATED);
+        assertThat(actions().requeue(key, OperatorAction.by("test"), policy())).isEqualTo(AdminOutcome.UPDATED);
 
         ListFilter stalled = ListFilter.forEndpoint(senders)
                 .listings(Listing.STALLED)
@@ -450,9 +443,7 @@ abstract class AbstractRecoveryIT {
                                 .gauge()
                                 .value()
                         >= 1);
-        assertThat(new OperatorActions(store, OperatorActions.DEFAULT_AUDIT_RETENTION)
-                        .skip(key, OperatorAction.by("test"), policy()))
-                .isEqualTo(AdminOutcome.UPDATED);
+        assertThat(actions().skip(key, OperatorAction.by("test"), policy())).isEqualTo(AdminOutcome.UPDATED);
     }
 
     /**
@@ -755,5 +746,10 @@ abstract class AbstractRecoveryIT {
 
     static byte[] json(String id) {
         return ("{\"id\":\"" + id + "\",\"action\":\"opened\"}").getBytes(UTF_8);
+    }
+
+    /** The operator's actions on this test's store, audited for the default retention. */
+    private OperatorActions actions() {
+        return new OperatorActions(store, OperatorActions.DEFAULT_AUDIT_RETENTION);
     }
 }

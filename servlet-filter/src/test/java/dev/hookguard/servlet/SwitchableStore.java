@@ -16,8 +16,12 @@ import dev.hookguard.core.operator.ListFilter;
 import dev.hookguard.core.operator.OperatorAction;
 import dev.hookguard.core.operator.OperatorStore;
 import dev.hookguard.core.operator.OperatorStore.AdminOutcome;
+import dev.hookguard.core.operator.OperatorStore.AuditLine;
+import dev.hookguard.core.operator.OperatorStore.AuditPage;
+import dev.hookguard.core.operator.OperatorStore.AuditQuery;
 import dev.hookguard.core.operator.OperatorStore.RecordPage;
 import java.net.ConnectException;
+import java.time.Duration;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
@@ -130,5 +134,17 @@ final class SwitchableStore implements IdempotencyStore, OperatorStore {
     public AdminOutcome skip(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
         check();
         return store.skip(key, action, policy);
+    }
+
+    @Override
+    public void appendAudit(AuditLine line, Duration keepFor) {
+        check();
+        store.appendAudit(line, keepFor);
+    }
+
+    @Override
+    public AuditPage audit(AuditQuery query, @Nullable String cursor, int limit) {
+        check();
+        return store.audit(query, cursor, limit);
     }
 }
