@@ -24,6 +24,7 @@ import dev.hookguard.jdbc.internal.FencedWrites;
 import dev.hookguard.jdbc.internal.JdbcDueQueue;
 import dev.hookguard.jdbc.internal.JdbcEndpointControls;
 import dev.hookguard.jdbc.internal.JdbcOperatorStore;
+import dev.hookguard.jdbc.internal.JdbcPurge;
 import dev.hookguard.jdbc.internal.JdbcSession;
 import dev.hookguard.jdbc.internal.JdbcWarmUp;
 import dev.hookguard.jdbc.internal.LockingClaim;
@@ -34,6 +35,7 @@ import dev.hookguard.jdbc.internal.sql.ClaimQueries;
 import dev.hookguard.jdbc.internal.sql.EventRowMapper;
 import dev.hookguard.jdbc.internal.sql.EventsTable;
 import dev.hookguard.jdbc.internal.sql.OperatorQueries;
+import dev.hookguard.jdbc.internal.sql.PurgeQueries;
 import dev.hookguard.jdbc.internal.sql.QueueQueries;
 import dev.hookguard.jdbc.internal.sql.ReadQueries;
 import dev.hookguard.jdbc.internal.sql.RenderedStatement;
@@ -44,6 +46,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -81,6 +84,7 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
     private final AdminQueries admin;
     private final JdbcDueQueue queue;
     private final JdbcOperatorStore operators;
+    private final JdbcPurge purge;
     private final JdbcEndpointControls controls;
     private final FencedWrites writes;
     private final ClaimStrategy claims;
@@ -126,6 +130,7 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
         this.queue = new JdbcDueQueue(session, claimQueries, new QueueQueries(table, time, claimQueries), mapper);
         this.operators =
                 new JdbcOperatorStore(session, new OperatorQueries(table, time, claimQueries, writeQueries), mapper);
+        this.purge = new JdbcPurge(session, new PurgeQueries(table, claimQueries));
         this.controls = new JdbcEndpointControls(session, config.tableName(), dialect);
         this.writes = new FencedWrites(dialect, table, writeQueries);
         this.claims = dialect.upsertReturning()
@@ -285,6 +290,12 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
     @Override
     public AdminOutcome skip(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
         return operators.skip(key, action, policy);
+    }
+
+    /** One {@code DELETE} guarded by key, status and {@code updated_at} ({@link JdbcPurge}). */
+    @Override
+    public AdminOutcome purge(EventKey key, Instant updatedAt) {
+        return purge.purge(key, updatedAt);
     }
 
     @Override

@@ -19,6 +19,7 @@ import dev.hookguard.core.operator.OperatorAction.AuditEntry;
 import dev.hookguard.core.operator.OperatorStore.AdminOutcome;
 import dev.hookguard.core.operator.OperatorStore.RecordPage;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -252,6 +253,12 @@ public final class RedisIdempotencyStore implements RecoveryStore, AutoCloseable
     @Override
     public AdminOutcome skip(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
         return operator.skip(key, action, policy);
+    }
+
+    /** {@code purge.lua} on the event's hash, then its index entries dropped ({@link RedisPurge}). */
+    @Override
+    public AdminOutcome purge(EventKey key, Instant updatedAt) {
+        return operator.purge(key, updatedAt);
     }
 
     @Override

@@ -14,6 +14,7 @@ import dev.hookguard.core.operator.OperatorStore;
 import dev.hookguard.core.operator.OperatorStore.AdminOutcome;
 import dev.hookguard.core.operator.OperatorStore.RecordPage;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -33,6 +34,7 @@ final class RedisOperatorStore implements OperatorStore {
     private final OpenIndex open;
     private final IndexFirst indexFirst;
     private final RecordListing listing;
+    private final RedisPurge purge;
 
     RedisOperatorStore(
             RedisGateway redis,
@@ -48,6 +50,7 @@ final class RedisOperatorStore implements OperatorStore {
         this.open = open;
         this.indexFirst = indexFirst;
         this.listing = new RecordListing(redis, keys, deadLetters, open);
+        this.purge = new RedisPurge(redis, keys, deadLetters, due, open);
     }
 
     @Override
@@ -120,6 +123,11 @@ final class RedisOperatorStore implements OperatorStore {
     @Override
     public AdminOutcome skip(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
         return settle(key, AuditEntry.SKIP, action, policy);
+    }
+
+    @Override
+    public AdminOutcome purge(EventKey key, Instant updatedAt) {
+        return purge.purge(key, updatedAt);
     }
 
     /** Resolve or skip: SUCCEEDED, then out of every index the record was in. */

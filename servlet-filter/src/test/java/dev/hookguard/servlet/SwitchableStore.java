@@ -18,6 +18,7 @@ import dev.hookguard.core.operator.OperatorStore;
 import dev.hookguard.core.operator.OperatorStore.AdminOutcome;
 import dev.hookguard.core.operator.OperatorStore.RecordPage;
 import java.net.ConnectException;
+import java.time.Instant;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
@@ -130,5 +131,11 @@ final class SwitchableStore implements IdempotencyStore, OperatorStore {
     public AdminOutcome skip(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
         check();
         return store.skip(key, action, policy);
+    }
+
+    @Override
+    public AdminOutcome purge(EventKey key, Instant updatedAt) {
+        check();
+        return store.purge(key, updatedAt);
     }
 }
