@@ -10,6 +10,7 @@ import dev.hookguard.core.operator.OperatorStore.AuditPage;
 import dev.hookguard.core.operator.OperatorStore.AuditQuery;
 import dev.hookguard.core.operator.OperatorStore.RecordPage;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
@@ -133,6 +134,11 @@ public class ForwardingRecoveryStore implements RecoveryStore {
     @Override
     public AdminOutcome skip(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
         return delegate().skip(key, action, policy);
+    }
+
+    @Override
+    public AdminOutcome purge(EventKey key, Instant updatedAt) {
+        return delegate().purge(key, updatedAt);
     }
 
     @Override

@@ -28,6 +28,7 @@ import dev.hookguard.jdbc.internal.JdbcAuditTrail;
 import dev.hookguard.jdbc.internal.JdbcDueQueue;
 import dev.hookguard.jdbc.internal.JdbcEndpointControls;
 import dev.hookguard.jdbc.internal.JdbcOperatorStore;
+import dev.hookguard.jdbc.internal.JdbcPurge;
 import dev.hookguard.jdbc.internal.JdbcSession;
 import dev.hookguard.jdbc.internal.JdbcWarmUp;
 import dev.hookguard.jdbc.internal.LockingClaim;
@@ -39,6 +40,7 @@ import dev.hookguard.jdbc.internal.sql.ClaimQueries;
 import dev.hookguard.jdbc.internal.sql.EventRowMapper;
 import dev.hookguard.jdbc.internal.sql.EventsTable;
 import dev.hookguard.jdbc.internal.sql.OperatorQueries;
+import dev.hookguard.jdbc.internal.sql.PurgeQueries;
 import dev.hookguard.jdbc.internal.sql.QueueQueries;
 import dev.hookguard.jdbc.internal.sql.ReadQueries;
 import dev.hookguard.jdbc.internal.sql.RenderedStatement;
@@ -49,6 +51,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -89,6 +92,7 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
     private final AdminQueries admin;
     private final JdbcDueQueue queue;
     private final JdbcOperatorStore operators;
+    private final JdbcPurge purge;
     private final JdbcEndpointControls controls;
     private final JdbcAuditTrail audit;
     private final FencedWrites writes;
@@ -135,6 +139,7 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
         this.queue = new JdbcDueQueue(session, claimQueries, new QueueQueries(table, time, claimQueries), mapper);
         this.operators =
                 new JdbcOperatorStore(session, new OperatorQueries(table, time, claimQueries, writeQueries), mapper);
+        this.purge = new JdbcPurge(session, new PurgeQueries(table, claimQueries));
         this.controls = new JdbcEndpointControls(session, config.tableName(), dialect);
         this.audit = new JdbcAuditTrail(session, new AuditQueries(config.tableName(), time));
         this.writes = new FencedWrites(dialect, table, writeQueries);
@@ -295,6 +300,12 @@ public final class JdbcIdempotencyStore implements RecoveryStore {
     @Override
     public AdminOutcome skip(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
         return operators.skip(key, action, policy);
+    }
+
+    /** One {@code DELETE} guarded by key, status and {@code updated_at} ({@link JdbcPurge}). */
+    @Override
+    public AdminOutcome purge(EventKey key, Instant updatedAt) {
+        return purge.purge(key, updatedAt);
     }
 
     @Override

@@ -39,6 +39,8 @@ enum LuaScript {
     REQUEUE("requeue.lua", true),
     /** An operator's resolve or skip: SUCCEEDED. */
     RESOLVE("resolve.lua", true),
+    /** The archiver deletes an archived dead letter that has not changed since. */
+    PURGE("purge.lua", true),
     /** Adds an event to its endpoint's dead-letter index. */
     DEAD_LETTER_ADD("dead-letter-add.lua", false),
     /** Adds an event to its endpoint's due queue. */

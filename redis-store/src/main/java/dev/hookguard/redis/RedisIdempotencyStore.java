@@ -22,6 +22,7 @@ import dev.hookguard.core.operator.OperatorStore.AuditPage;
 import dev.hookguard.core.operator.OperatorStore.AuditQuery;
 import dev.hookguard.core.operator.OperatorStore.RecordPage;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -275,6 +276,12 @@ public final class RedisIdempotencyStore implements RecoveryStore, AutoCloseable
     @Override
     public AuditPage audit(AuditQuery query, @Nullable String cursor, int limit) {
         return operator.audit(query, cursor, limit);
+    }
+
+    /** {@code purge.lua} on the event's hash, then its index entries dropped ({@link RedisPurge}). */
+    @Override
+    public AdminOutcome purge(EventKey key, Instant updatedAt) {
+        return operator.purge(key, updatedAt);
     }
 
     @Override

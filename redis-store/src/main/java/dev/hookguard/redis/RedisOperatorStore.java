@@ -18,6 +18,7 @@ import dev.hookguard.core.operator.OperatorStore.AuditQuery;
 import dev.hookguard.core.operator.OperatorStore.RecordPage;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -39,6 +40,7 @@ final class RedisOperatorStore implements OperatorStore {
     private final IndexFirst indexFirst;
     private final RecordListing listing;
     private final AuditTrail audit;
+    private final RedisPurge purge;
 
     RedisOperatorStore(
             RedisGateway redis,
@@ -55,6 +57,7 @@ final class RedisOperatorStore implements OperatorStore {
         this.indexFirst = indexFirst;
         this.listing = new RecordListing(redis, keys, deadLetters, open);
         this.audit = new AuditTrail(redis, keys, Clock.systemUTC());
+        this.purge = new RedisPurge(redis, keys, deadLetters, due, open);
     }
 
     @Override
@@ -137,6 +140,11 @@ final class RedisOperatorStore implements OperatorStore {
     @Override
     public AuditPage audit(AuditQuery query, @Nullable String cursor, int limit) {
         return audit.read(query, cursor, limit);
+    }
+
+    @Override
+    public AdminOutcome purge(EventKey key, Instant updatedAt) {
+        return purge.purge(key, updatedAt);
     }
 
     /** Resolve or skip: SUCCEEDED, then out of every index the record was in. */

@@ -29,6 +29,12 @@ public interface DeliveryMetrics {
     String HANDLER_DURATION = "hookguard.handler.duration";
     /** Gauge of the dead letters (DEAD and REJECTED records) waiting for an operator, tagged {@code endpoint}. */
     String DEAD_LETTERS = "hookguard.dead_letters";
+    /** Counter of dead letters written to the archive (archive before purge), tagged {@code endpoint}. */
+    String ARCHIVE_RECORDS = "hookguard.archive.records";
+    /** Counter of failed archive runs of an endpoint (a file or the store): retried at the next run. */
+    String ARCHIVE_FAILURES = "hookguard.archive.failures";
+    /** Gauge, in seconds, of how long the oldest unarchived dead letter is past {@code archive.after}, or 0. */
+    String ARCHIVE_LAG = "hookguard.archive.lag";
     /**
      * Counter of deliveries handed to the application without a claim because the store was unreachable and the
      * endpoint fails open, tagged {@code endpoint}. Each is also counted in {@link #DELIVERIES} as {@code
@@ -274,6 +280,19 @@ public interface DeliveryMetrics {
 
     /** Counts one delivery of the endpoint handed on without a claim (fail-open); the default counts nothing. */
     default void failedOpen(String endpoint) {}
+
+    /**
+     * Counts dead letters of the endpoint written to the archive ({@link #ARCHIVE_RECORDS}), one failed archive run
+     * ({@link #ARCHIVE_FAILURES}) and publishes the lag ({@link #ARCHIVE_LAG}, read through {@code lag} when sampled,
+     * once per endpoint when the archiver starts). The defaults do nothing.
+     */
+    default void archived(String endpoint, long records) {}
+
+    /** See {@link #archived}. */
+    default void archiveFailed(String endpoint) {}
+
+    /** See {@link #archived}. */
+    default void archiveLag(String endpoint, Supplier<Duration> lag) {}
 
     /**
      * Publishes the endpoint's queue gauges ({@link #QUEUE_DEPTH}, {@link #QUEUE_OLDEST}, {@link #QUEUE_STALLED}) and

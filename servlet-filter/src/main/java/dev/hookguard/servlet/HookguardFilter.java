@@ -12,6 +12,7 @@ import dev.hookguard.core.signature.Headers;
 import dev.hookguard.core.signature.Verification;
 import dev.hookguard.servlet.DeliveryMetrics.DeliveryObservation;
 import dev.hookguard.servlet.RecoveryConfig.DispatchSigning;
+import dev.hookguard.servlet.internal.archive.Archiver;
 import dev.hookguard.servlet.internal.body.BodyPace;
 import dev.hookguard.servlet.internal.body.BoundedBody;
 import dev.hookguard.servlet.internal.body.CachedBodyRequest;
@@ -165,6 +166,10 @@ public final class HookguardFilter implements Filter {
             Dispatcher dispatcher = started.dispatcher();
             if (dispatcher != null) {
                 dispatcher.start();
+            }
+            Archiver archiver = started.archiver();
+            if (archiver != null) {
+                archiver.start();
             }
         }
     }
@@ -384,7 +389,10 @@ public final class HookguardFilter implements Filter {
                 .run(delivery.chain());
     }
 
-    /** Closes the dispatcher (waiting for its dispatches in flight up to the grace) and stops the lease renewals. */
+    /**
+     * Closes the dispatcher (waiting for its dispatches in flight up to the grace), stops the archiver's schedule and
+     * the lease renewals.
+     */
     @Override
     public void destroy() {
         Guard current = guard;

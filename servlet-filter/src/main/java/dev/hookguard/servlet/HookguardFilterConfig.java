@@ -1,10 +1,15 @@
 package dev.hookguard.servlet;
 
 import dev.hookguard.core.DueQueue;
+import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.executor.ErrorClassifier;
+import dev.hookguard.core.operator.OperatorStore;
 import dev.hookguard.servlet.RecoveryConfig.DispatchSigning;
 import dev.hookguard.servlet.internal.dispatch.Dispatcher;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -39,6 +44,8 @@ import org.jspecify.annotations.Nullable;
  * @param dispatcher the filter's {@link Dispatcher}: workers, limits, polling, base URL and dispatch keys. A
  *     dispatcher runs only when the store is a {@link dev.hookguard.core.RecoveryStore} (every shipped store is);
  *     an endpoint with {@link Intake#ASYNC} intake needs one
+ * @param archive archive before purge: where and when dead letters are written to files before they are deleted;
+ *     {@link ArchiveConfig#off()} unless set. On, it needs a store with an operator side ({@link OperatorStore})
  */
 public record HookguardFilterConfig(
         List<EndpointConfig> endpoints,
@@ -51,7 +58,8 @@ public record HookguardFilterConfig(
         DeliveryMetrics metrics,
         Hardening hardening,
         ErrorClassifier errorClassifier,
-        DispatcherConfig dispatcher) {
+        DispatcherConfig dispatcher,
+        ArchiveConfig archive) {
 
     /** Default answer while the event is in progress: 409 Conflict. */
     public static final int DEFAULT_IN_PROGRESS_STATUS = 409;
@@ -105,6 +113,38 @@ public record HookguardFilterConfig(
         for (EndpointConfig endpoint : endpoints) {
             requireRecoverable(endpoint, store, dispatcher);
         }
+        if (archive == null) {
+            throw new IllegalArgumentException("archive must be set (ArchiveConfig.off() for none)");
+        }
+        requireArchivable(endpoints, store, archive);
+    }
+
+    /** A configuration that archives nothing ({@link ArchiveConfig#off()}). */
+    public HookguardFilterConfig(
+            List<EndpointConfig> endpoints,
+            IdempotencyStore store,
+            int inProgressStatus,
+            int deadStatus,
+            boolean failOpen,
+            Duration unavailableRetryAfter,
+            Duration storeTimeout,
+            DeliveryMetrics metrics,
+            Hardening hardening,
+            ErrorClassifier errorClassifier,
+            DispatcherConfig dispatcher) {
+        this(
+                endpoints,
+                store,
+                inProgressStatus,
+                deadStatus,
+                failOpen,
+                unavailableRetryAfter,
+                storeTimeout,
+                metrics,
+                hardening,
+                errorClassifier,
+                dispatcher,
+                ArchiveConfig.off());
     }
 
     /** A configuration with the default dispatcher ({@link DispatcherConfig#ofDefaults()}). */
@@ -131,6 +171,44 @@ public record HookguardFilterConfig(
                 hardening,
                 errorClassifier,
                 DispatcherConfig.ofDefaults());
+    }
+
+    /**
+     * With archiving on: a store with an operator side, an {@code after} shorter than every endpoint's dead retention
+     * and retention (else dead letters would be deleted, or REJECTED ones expire, before they are archived), and a
+     * directory that exists or can be created, and can be written.
+     */
+    private static void requireArchivable(
+            List<EndpointConfig> endpoints, IdempotencyStore store, ArchiveConfig archive) {
+        Path directory = archive.directory();
+        if (directory == null) {
+            return;
+        }
+        if (!(store instanceof OperatorStore)) {
+            throw new IllegalArgumentException("archive.directory is set, but the store "
+                    + store.getClass().getName() + " has no operator side (OperatorStore) to list dead letters from");
+        }
+        for (EndpointConfig endpoint : endpoints) {
+            IdempotencyPolicy policy = endpoint.policy();
+            Duration shortest = policy.deadRetention().compareTo(policy.retention()) < 0
+                    ? policy.deadRetention()
+                    : policy.retention();
+            if (archive.after().compareTo(shortest) >= 0) {
+                throw new IllegalArgumentException("archive.after must be shorter than the dead retention ("
+                        + policy.deadRetention() + ") and retention (" + policy.retention() + ") of endpoint '"
+                        + endpoint.name() + "' but was " + archive.after());
+            }
+        }
+        try {
+            Files.createDirectories(directory);
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalArgumentException(
+                    "archive.directory cannot be created: '" + directory + "' (" + e + ")", e);
+        }
+        if (!Files.isDirectory(directory) || !Files.isWritable(directory)) {
+            throw new IllegalArgumentException(
+                    "archive.directory must be a writable directory but '" + directory + "' is not");
+        }
     }
 
     private static void requireRecoverable(
@@ -189,7 +267,8 @@ public record HookguardFilterConfig(
                 .metrics(config.metrics)
                 .hardening(config.hardening)
                 .errorClassifier(config.errorClassifier)
-                .dispatcher(config.dispatcher);
+                .dispatcher(config.dispatcher)
+                .archive(config.archive);
     }
 
     private static void requireDistinct(List<EndpointConfig> endpoints) {
@@ -225,8 +304,15 @@ public record HookguardFilterConfig(
         private Hardening hardening = Hardening.ofDefaults();
         private ErrorClassifier errorClassifier = ErrorClassifier.defaults();
         private DispatcherConfig dispatcher = DispatcherConfig.ofDefaults();
+        private ArchiveConfig archive = ArchiveConfig.off();
 
         private Builder() {}
+
+        /** See {@link HookguardFilterConfig#archive()}; default {@link ArchiveConfig#off()}. */
+        public Builder archive(ArchiveConfig archive) {
+            this.archive = archive;
+            return this;
+        }
 
         /** See {@link HookguardFilterConfig#dispatcher()}; default {@link DispatcherConfig#ofDefaults()}. */
         public Builder dispatcher(DispatcherConfig dispatcher) {
@@ -320,7 +406,8 @@ public record HookguardFilterConfig(
                     chosen,
                     hardening,
                     errorClassifier,
-                    dispatcher);
+                    dispatcher,
+                    archive);
         }
     }
 }

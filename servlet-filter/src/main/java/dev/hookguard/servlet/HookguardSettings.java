@@ -137,6 +137,13 @@ public class HookguardSettings {
         return dispatcher;
     }
 
+    /** Archive before purge: dead letters written to gzipped JSON Lines files before they are deleted. */
+    private final ArchiveSettings archive = new ArchiveSettings();
+
+    public ArchiveSettings getArchive() {
+        return archive;
+    }
+
     /** Whether Spring Boot auto-configures Hookguard (default true); the plain filter has no such switch. */
     private @Nullable Boolean enabled;
 
@@ -181,6 +188,7 @@ public class HookguardSettings {
         set(storeTimeout, builder::storeTimeout);
         builder.hardening(named(prefix + "hardening", hardening::toHardening));
         builder.dispatcher(named(prefix + "dispatcher", dispatcher::toDispatcherConfig));
+        builder.archive(named(prefix + "archive", archive::toArchiveConfig));
         return builder;
     }
 
@@ -1231,6 +1239,56 @@ public class HookguardSettings {
             builder.signing(signing);
             set(dispatchKeys, builder::dispatchKeys);
             set(dispatchTolerance, builder::dispatchTolerance);
+            return builder.build();
+        }
+    }
+
+    /** {@code archive.*}: the filter's {@code ArchiveConfig}; unset values keep its defaults, no directory no archive. */
+    public static class ArchiveSettings {
+
+        /** Directory the dead letters are archived to, one gzipped JSON Lines file per endpoint and hour; unset: no
+         * archiving.
+         */
+        private @Nullable String directory;
+
+        /** How old a dead letter's last change must be before it is archived; shorter than every dead retention. */
+        private @Nullable Duration after;
+
+        /** How often the archiver runs. */
+        private @Nullable Duration interval;
+
+        public @Nullable String getDirectory() {
+            return directory;
+        }
+
+        public void setDirectory(@Nullable String directory) {
+            this.directory = directory;
+        }
+
+        public @Nullable Duration getAfter() {
+            return after;
+        }
+
+        public void setAfter(@Nullable Duration after) {
+            this.after = after;
+        }
+
+        public @Nullable Duration getInterval() {
+            return interval;
+        }
+
+        public void setInterval(@Nullable Duration interval) {
+            this.interval = interval;
+        }
+
+        /** The configuration of the set values over the defaults. */
+        public ArchiveConfig toArchiveConfig() {
+            ArchiveConfig.Builder builder = ArchiveConfig.custom();
+            if (directory != null && !directory.isBlank()) {
+                builder.directory(java.nio.file.Path.of(directory.strip()));
+            }
+            set(after, builder::after);
+            set(interval, builder::interval);
             return builder.build();
         }
     }

@@ -16,7 +16,7 @@ class ApiBoundaryTest {
             "servlet-filter",
             "dev.hookguard.servlet",
             Set.of("dev.hookguard.servlet"),
-            12,
+            13,
             Set.of(
                     "dev.hookguard.core.internal.executor.Attempts",
                     "dev.hookguard.core.internal.executor.Classification",

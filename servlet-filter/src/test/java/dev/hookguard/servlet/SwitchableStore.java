@@ -22,6 +22,7 @@ import dev.hookguard.core.operator.OperatorStore.AuditQuery;
 import dev.hookguard.core.operator.OperatorStore.RecordPage;
 import java.net.ConnectException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
@@ -146,5 +147,11 @@ final class SwitchableStore implements IdempotencyStore, OperatorStore {
     public AuditPage audit(AuditQuery query, @Nullable String cursor, int limit) {
         check();
         return store.audit(query, cursor, limit);
+    }
+
+    @Override
+    public AdminOutcome purge(EventKey key, Instant updatedAt) {
+        check();
+        return store.purge(key, updatedAt);
     }
 }

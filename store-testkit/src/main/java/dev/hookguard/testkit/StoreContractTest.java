@@ -9,6 +9,6 @@ package dev.hookguard.testkit;
  * Awaitility, never fixed sleeps.
  *
  * <p>The contract is split by SPI part into a chain of abstract classes (hot path, due queue, operator side,
- * bulk actions, concurrency, endpoint controls, audit trail) so that each stays readable; a store sees one class.
+ * bulk actions, concurrency, endpoint controls, audit trail, purge of archived dead letters) so that each stays readable; a store sees one class.
  */
-public abstract class StoreContractTest extends AuditTrailContract {}
+public abstract class StoreContractTest extends PurgeContract {}

@@ -18,6 +18,7 @@ import dev.hookguard.tiered.internal.ClaimedFingerprints;
 import dev.hookguard.tiered.internal.VerdictCache;
 import io.lettuce.core.AbstractRedisClient;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -145,6 +146,13 @@ public class TieredStore extends ForwardingRecoveryStore implements AutoCloseabl
     public AdminOutcome skip(EventKey key, OperatorAction action, IdempotencyPolicy policy) {
         evict(key, policy);
         return super.skip(key, action, policy);
+    }
+
+    /** Leaves a tombstone, as an operator's action does, before the authority deletes the archived dead letter. */
+    @Override
+    public AdminOutcome purge(EventKey key, Instant updatedAt) {
+        cache.evict(key, MIN_TOMBSTONE);
+        return super.purge(key, updatedAt);
     }
 
     /** The store that holds the records: what the purge, the schema check and the transactional mode work on. */

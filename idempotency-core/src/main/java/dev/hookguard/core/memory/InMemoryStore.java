@@ -290,6 +290,25 @@ public final class InMemoryStore implements RecoveryStore {
     }
 
     @Override
+    public AdminOutcome purge(EventKey key, Instant updatedAt) {
+        AtomicReference<AdminOutcome> outcome = new AtomicReference<>(AdminOutcome.NOT_FOUND);
+        entries.computeIfPresent(key, (k, current) -> {
+            if (current.expired(clock.instant())) {
+                return current;
+            }
+            EventRecord r = current.record();
+            if (!r.status().isDeadLetter() || !r.updatedAt().equals(updatedAt)) {
+                outcome.set(AdminOutcome.WRONG_STATE);
+                return current;
+            }
+            due.moved(current, null);
+            outcome.set(AdminOutcome.UPDATED);
+            return null;
+        });
+        return outcome.get();
+    }
+
+    @Override
     public void appendAudit(AuditLine line, Duration keepFor) {
         audit.append(line, keepFor);
     }

@@ -73,6 +73,19 @@ public interface OperatorStore {
     AdminOutcome skip(EventKey key, OperatorAction action, IdempotencyPolicy policy);
 
     /**
+     * Deletes a dead letter an archive holds: the record only if it is still DEAD or REJECTED and its {@link
+     * EventRecord#updatedAt()} equals {@code updatedAt} (it has not changed since it was archived), removed from the
+     * store's indexes as its expiry would remove it. One atomic operation. Not an operator's action: it adds no history
+     * and no audit line; the archiver that calls it logs it.
+     *
+     * @param key the record
+     * @param updatedAt the {@code updatedAt} the record had when it was archived
+     * @return {@link AdminOutcome#UPDATED} when deleted, {@link AdminOutcome#NOT_FOUND} without a record (or past its
+     *     retention), {@link AdminOutcome#WRONG_STATE} when it is no dead letter or changed since
+     */
+    AdminOutcome purge(EventKey key, Instant updatedAt);
+
+    /**
      * Appends one line to the endpoint's audit trail, kept for {@code keepFor} from the line's time; lines older than
      * that may be dropped from then on (by this append or by the store's purge). One cheap write; not atomic with the
      * action it reports, which the record's own history keeps atomically.

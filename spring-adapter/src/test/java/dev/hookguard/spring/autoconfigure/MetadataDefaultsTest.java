@@ -99,6 +99,8 @@ class MetadataDefaultsTest {
         defaults.put("hookguard.dispatcher.request-timeout", DispatcherConfig.DEFAULT_REQUEST_TIMEOUT);
         defaults.put("hookguard.dispatcher.sweep-interval", DispatcherConfig.DEFAULT_SWEEP_INTERVAL);
         defaults.put("hookguard.dispatcher.dispatch-tolerance", DispatcherConfig.DEFAULT_DISPATCH_TOLERANCE);
+        defaults.put("hookguard.archive.after", dev.hookguard.servlet.ArchiveConfig.DEFAULT_AFTER);
+        defaults.put("hookguard.archive.interval", dev.hookguard.servlet.ArchiveConfig.DEFAULT_INTERVAL);
         defaults.put("hookguard.store.redis.key-prefix", RedisStoreConfig.DEFAULT_KEY_PREFIX);
         defaults.put("hookguard.store.redis.command-timeout", RedisStoreConfig.DEFAULT_COMMAND_TIMEOUT);
         defaults.put("hookguard.store.redis.connect-timeout", RedisStoreConfig.DEFAULT_CONNECT_TIMEOUT);

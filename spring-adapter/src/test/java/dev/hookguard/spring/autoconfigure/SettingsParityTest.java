@@ -58,6 +58,12 @@ class SettingsParityTest {
         values.put("dispatcher.signing", "dispatch-key");
         values.put("dispatcher.dispatch-keys", "dispatch-key-one-0123456789abcdef0123");
         values.put("dispatcher.dispatch-tolerance", "2m");
+        values.put(
+                "archive.directory",
+                java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "hookguard-parity-archive")
+                        .toString());
+        values.put("archive.after", "2h");
+        values.put("archive.interval", "30s");
         values.put("endpoints.gh.path", "/webhooks/github");
         values.put("endpoints.gh.scheme", "github");
         values.put("endpoints.gh.secrets", "github-secret-one-0001,github-secret-two-0002");
@@ -107,6 +113,8 @@ class SettingsParityTest {
         assertThat(fromProperties.hardening()).isEqualTo(fromInitParams.hardening());
         assertThat(fromProperties.dispatcher()).isEqualTo(fromInitParams.dispatcher());
         assertThat(fromProperties.dispatcher().workers()).isEqualTo(2);
+        assertThat(fromProperties.archive()).isEqualTo(fromInitParams.archive());
+        assertThat(fromProperties.archive().after()).isEqualTo(java.time.Duration.ofHours(2));
         assertThat(fromProperties.endpoints()).hasSize(3);
         for (EndpointConfig servlet : fromInitParams.endpoints()) {
             EndpointConfig spring = fromProperties.endpoints().stream()

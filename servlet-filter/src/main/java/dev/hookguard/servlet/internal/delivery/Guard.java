@@ -15,6 +15,8 @@ import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.servlet.HookguardFilterConfig;
 import dev.hookguard.servlet.Intake;
 import dev.hookguard.servlet.Retries;
+import dev.hookguard.servlet.internal.archive.ArchiveHold;
+import dev.hookguard.servlet.internal.archive.Archiver;
 import dev.hookguard.servlet.internal.config.Endpoints;
 import dev.hookguard.servlet.internal.config.HeaderDenyList;
 import dev.hookguard.servlet.internal.config.StoreWarmUp;
@@ -23,6 +25,7 @@ import dev.hookguard.servlet.internal.dispatch.Dispatcher;
 import dev.hookguard.servlet.internal.dispatch.QueueDepth;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -44,8 +47,15 @@ public final class Guard implements AutoCloseable {
     private final DispatchKeys dispatchKeys;
     private final Map<String, QueueDepth> depths = new LinkedHashMap<>();
     private final @Nullable Dispatcher dispatcher;
+    private final @Nullable Archiver archiver;
 
-    public Guard(HookguardFilterConfig config) {
+    /**
+     * A guard of {@code configured}; with archiving on, its store is given every endpoint's policy with the dead
+     * retention held ({@link ArchiveHold}), and the archiver works with the configured one.
+     */
+    public Guard(HookguardFilterConfig configured) {
+        this.archiver = Archiver.of(configured, Clock.systemUTC());
+        HookguardFilterConfig config = ArchiveHold.held(configured);
         this.config = config;
         this.endpoints = new Endpoints(config.endpoints());
         this.attempts = new Attempts(config.store(), config.errorClassifier());
@@ -77,6 +87,12 @@ public final class Guard implements AutoCloseable {
     @Nullable
     public Dispatcher dispatcher() {
         return dispatcher;
+    }
+
+    /** The archiver, or null when archiving is off. */
+    @Nullable
+    public Archiver archiver() {
+        return archiver;
     }
 
     /** The dispatch keys: signs this node's dispatches, checks received ones. */
@@ -164,6 +180,9 @@ public final class Guard implements AutoCloseable {
     public void close() {
         if (dispatcher != null) {
             dispatcher.close();
+        }
+        if (archiver != null) {
+            archiver.close();
         }
         deadline.close();
         attempts.close();

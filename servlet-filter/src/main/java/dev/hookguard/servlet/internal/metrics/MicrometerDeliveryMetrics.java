@@ -32,6 +32,7 @@ public final class MicrometerDeliveryMetrics implements DeliveryMetrics {
     private final Map<String, Counter> counters = new ConcurrentHashMap<>();
     private final Map<String, Timer> timers = new ConcurrentHashMap<>();
     private final Map<String, Counter> failOpen = new ConcurrentHashMap<>();
+    private final Map<String, Counter> archive = new ConcurrentHashMap<>();
     private final Map<String, Counter> dispatches = new ConcurrentHashMap<>();
     private final Map<String, Counter> failures = new ConcurrentHashMap<>();
     private final Map<String, DistributionSummary> attempts = new ConcurrentHashMap<>();
@@ -67,6 +68,38 @@ public final class MicrometerDeliveryMetrics implements DeliveryMetrics {
     @Override
     public DeliveryObservation observe(String endpoint) {
         return MicrometerDeliveryObservation.start(observations, endpoint);
+    }
+
+    @Override
+    public void archived(String endpoint, long records) {
+        archive.computeIfAbsent(
+                        ARCHIVE_RECORDS + endpoint,
+                        k -> Counter.builder(ARCHIVE_RECORDS)
+                                .description("Dead letters written to the archive before their purge")
+                                .tag(ENDPOINT_TAG, endpoint)
+                                .register(registry))
+                .increment(records);
+    }
+
+    @Override
+    public void archiveFailed(String endpoint) {
+        archive.computeIfAbsent(
+                        ARCHIVE_FAILURES + endpoint,
+                        k -> Counter.builder(ARCHIVE_FAILURES)
+                                .description("Archive runs that failed (a file or the store) and are retried")
+                                .tag(ENDPOINT_TAG, endpoint)
+                                .register(registry))
+                .increment();
+    }
+
+    @Override
+    public void archiveLag(String endpoint, Supplier<Duration> lag) {
+        Gauge.builder(ARCHIVE_LAG, lag, l -> l.get().toMillis() / 1000.0)
+                .description("How long the oldest unarchived dead letter is past archive.after")
+                .baseUnit("seconds")
+                .tag(ENDPOINT_TAG, endpoint)
+                .strongReference(true)
+                .register(registry);
     }
 
     @Override
