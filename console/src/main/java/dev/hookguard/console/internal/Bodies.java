@@ -1,9 +1,6 @@
 package dev.hookguard.console.internal;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
+import dev.hookguard.core.internal.Utf8;
 import java.util.HexFormat;
 import org.jspecify.annotations.Nullable;
 
@@ -14,16 +11,7 @@ final class Bodies {
 
     /** The body as UTF-8 text, or null when it is not valid UTF-8. */
     static @Nullable String utf8(byte[] body) {
-        try {
-            return StandardCharsets.UTF_8
-                    .newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(body))
-                    .toString();
-        } catch (CharacterCodingException e) {
-            return null;
-        }
+        return Utf8.textOrNull(body);
     }
 
     /** The body as lower-case hex, two digits per byte. */

@@ -6,14 +6,11 @@ import dev.hookguard.core.Attempt;
 import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.HeaderRedaction;
 import dev.hookguard.core.Payload;
+import dev.hookguard.core.internal.Utf8;
 import dev.hookguard.core.operator.OperatorAction.AuditEntry;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
@@ -111,7 +108,7 @@ final class ArchiveLine {
             json.writeEndArray();
         }
         json.writeEndObject();
-        String text = utf8(payload.body());
+        String text = Utf8.textOrNull(payload.body());
         json.writeStringField("bodyEncoding", text != null ? "text" : "base64");
         json.writeStringField("body", text != null ? text : Base64.getEncoder().encodeToString(payload.body()));
         json.writeEndObject();
@@ -119,18 +116,5 @@ final class ArchiveLine {
 
     private static void time(JsonGenerator json, String name, @Nullable Instant at) throws IOException {
         json.writeStringField(name, at == null ? null : at.toString());
-    }
-
-    private static @Nullable String utf8(byte[] body) {
-        try {
-            return StandardCharsets.UTF_8
-                    .newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(body))
-                    .toString();
-        } catch (CharacterCodingException e) {
-            return null;
-        }
     }
 }
