@@ -19,6 +19,7 @@ class ApiBoundaryTest {
             6,
             Set.of(
                     "dev.hookguard.core.internal.OperatorActions",
+                    "dev.hookguard.core.internal.Utf8",
                     "dev.hookguard.servlet.internal.config.InitParams",
                     "dev.hookguard.servlet.internal.config.PublishedEndpoints",
                     "dev.hookguard.servlet.internal.config.SettingNames",

@@ -22,7 +22,8 @@ class ApiBoundaryTest {
                     "dev.hookguard.core.internal.executor.Classification",
                     "dev.hookguard.core.internal.executor.InFlight",
                     "dev.hookguard.core.internal.executor.NotHandledException",
-                    "dev.hookguard.core.internal.executor.Start"),
+                    "dev.hookguard.core.internal.executor.Start",
+                    "dev.hookguard.core.internal.Utf8"),
             Set.of());
 
     @Test
