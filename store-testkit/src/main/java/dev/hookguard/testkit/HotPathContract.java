@@ -234,11 +234,16 @@ public abstract class HotPathContract extends AttemptLogContract {
 
     @Test
     void shouldForgetTerminalRecordAfterRetention() {
+        Duration retention = Duration.ofMillis(1500);
         IdempotencyPolicy brief =
-                IdempotencyPolicy.from(POLICY).retention(SHORT).build();
+                IdempotencyPolicy.from(POLICY).retention(retention).build();
         long token = acquire(key("e1"), brief).token();
+        long before = System.nanoTime(); // the store starts the retention after this, when it completes the record
         store.complete(key("e1"), token, Completion.succeeded(StoredResponse.empty(200)), brief);
-        assertThat(store.find(key("e1"))).isPresent();
+        boolean found = store.find(key("e1")).isPresent();
+        if (Duration.ofNanos(System.nanoTime() - before).compareTo(retention) < 0) {
+            assertThat(found).as("found within its retention").isTrue(); // a loaded machine may take longer to ask
+        }
 
         await().atMost(Duration.ofSeconds(10)).until(() -> store.find(key("e1")).isEmpty());
 
