@@ -14,6 +14,7 @@ import dev.hookguard.examples.sender.FailureMode;
 import dev.hookguard.examples.sender.SenderKind;
 import dev.hookguard.examples.sender.StormHarness;
 import dev.hookguard.examples.sender.WebhookSender;
+import dev.hookguard.servlet.ArchiveConfig;
 import dev.hookguard.servlet.Intake;
 import java.io.IOException;
 import java.net.http.HttpRequest;
@@ -32,7 +33,7 @@ import org.junit.jupiter.api.Test;
  * The ops kit uses only metrics that the code emits: every {@code hookguard_*} series named by the Prometheus
  * alert rules or the Grafana dashboard appears, under that exact name, in a real scrape of the receiver after
  * deliveries that cover the outcomes — on a receiver whose sender retries, and on one that retries itself (a
- * GitHub-like sender), where the dispatcher redelivers an event that failed once.
+ * GitHub-like sender), where the dispatcher redelivers an event that failed once, and which archives dead letters.
  */
 class OpsMetricsIT {
 
@@ -50,8 +51,12 @@ class OpsMetricsIT {
             deliverEveryKind(receiver);
             emitted = sampleNames(scrape(receiver));
         }
-        try (Receiver receiver =
-                Receiver.start(new InMemoryStore(), SECRETS, 0, Duration.ZERO, Intake.SYNC, SenderKind.GITHUB)) {
+        ArchiveConfig archive = ArchiveConfig.custom()
+                .directory(Files.createTempDirectory("hookguard-archive"))
+                .after(Duration.ofMinutes(1))
+                .build(); // the archive's meters too
+        try (Receiver receiver = Receiver.start(
+                new InMemoryStore(), SECRETS, 0, Duration.ZERO, Intake.SYNC, SenderKind.GITHUB, archive)) {
             redeliverAFailure(receiver);
             emitted.addAll(sampleNames(scrape(receiver)));
         }

@@ -3,6 +3,7 @@ package dev.hookguard.examples.receiver;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.examples.sender.SenderKind;
+import dev.hookguard.servlet.ArchiveConfig;
 import dev.hookguard.servlet.DeliveryMetrics;
 import dev.hookguard.servlet.DeliveryMetrics.DispatchOutcome;
 import dev.hookguard.servlet.DispatcherConfig;
@@ -92,6 +93,19 @@ public final class Receiver implements AutoCloseable {
             Intake intake,
             SenderKind sender)
             throws Exception {
+        return start(store, secrets, port, handlerTime, intake, sender, ArchiveConfig.off());
+    }
+
+    /** As {@link #start(IdempotencyStore, DemoSecrets, int, Duration, Intake, SenderKind)}, archiving dead letters so. */
+    public static Receiver start(
+            IdempotencyStore store,
+            DemoSecrets secrets,
+            int port,
+            Duration handlerTime,
+            Intake intake,
+            SenderKind sender,
+            ArchiveConfig archive)
+            throws Exception {
         PrometheusMeterRegistry registry = newRegistry();
         HandlerLedger ledger = new HandlerLedger();
         Server server = new Server();
@@ -101,8 +115,8 @@ public final class Receiver implements AutoCloseable {
         server.addConnector(connector);
         ServletContextHandler context = new ServletContextHandler();
         context.setContextPath("/");
-        FilterHolder filter =
-                new FilterHolder(new HookguardFilter(filterConfig(store, secrets, registry, recovery(intake, sender))));
+        FilterHolder filter = new FilterHolder(
+                new HookguardFilter(filterConfig(store, secrets, registry, recovery(intake, sender), archive)));
         filter.setAsyncSupported(true);
         context.addFilter(filter, "/webhooks/*", EnumSet.of(DispatcherType.REQUEST));
         ServletHolder handler = new ServletHolder(new EventHandlerServlet(ledger, handlerTime));
@@ -117,9 +131,14 @@ public final class Receiver implements AutoCloseable {
     }
 
     private static HookguardFilterConfig filterConfig(
-            IdempotencyStore store, DemoSecrets secrets, PrometheusMeterRegistry registry, RecoveryConfig recovery) {
+            IdempotencyStore store,
+            DemoSecrets secrets,
+            PrometheusMeterRegistry registry,
+            RecoveryConfig recovery,
+            ArchiveConfig archive) {
         HookguardFilterConfig.Builder config = HookguardFilterConfig.custom()
                 .store(store)
+                .archive(archive)
                 .metrics(DeliveryMetrics.micrometer(registry))
                 .storeTimeout(STORE_TIMEOUT)
                 .dispatcher(DispatcherConfig.custom()

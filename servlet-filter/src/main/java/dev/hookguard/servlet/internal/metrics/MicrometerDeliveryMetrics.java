@@ -72,28 +72,37 @@ public final class MicrometerDeliveryMetrics implements DeliveryMetrics {
 
     @Override
     public void archived(String endpoint, long records) {
-        archive.computeIfAbsent(
-                        ARCHIVE_RECORDS + endpoint,
-                        k -> Counter.builder(ARCHIVE_RECORDS)
-                                .description("Dead letters written to the archive before their purge")
-                                .tag(ENDPOINT_TAG, endpoint)
-                                .register(registry))
-                .increment(records);
+        archivedCounter(endpoint).increment(records);
     }
 
     @Override
     public void archiveFailed(String endpoint) {
-        archive.computeIfAbsent(
-                        ARCHIVE_FAILURES + endpoint,
-                        k -> Counter.builder(ARCHIVE_FAILURES)
-                                .description("Archive runs that failed (a file or the store) and are retried")
-                                .tag(ENDPOINT_TAG, endpoint)
-                                .register(registry))
-                .increment();
+        archiveFailures(endpoint).increment();
     }
 
+    private Counter archivedCounter(String endpoint) {
+        return archive.computeIfAbsent(
+                ARCHIVE_RECORDS + endpoint,
+                k -> Counter.builder(ARCHIVE_RECORDS)
+                        .description("Dead letters written to the archive before their purge")
+                        .tag(ENDPOINT_TAG, endpoint)
+                        .register(registry));
+    }
+
+    private Counter archiveFailures(String endpoint) {
+        return archive.computeIfAbsent(
+                ARCHIVE_FAILURES + endpoint,
+                k -> Counter.builder(ARCHIVE_FAILURES)
+                        .description("Archive runs that failed (a file or the store) and are retried")
+                        .tag(ENDPOINT_TAG, endpoint)
+                        .register(registry));
+    }
+
+    /** Registered when the archiver starts, with both counters at zero, so an alert's increase() sees the first run. */
     @Override
     public void archiveLag(String endpoint, Supplier<Duration> lag) {
+        archivedCounter(endpoint);
+        archiveFailures(endpoint);
         Gauge.builder(ARCHIVE_LAG, lag, l -> l.get().toMillis() / 1000.0)
                 .description("How long the oldest unarchived dead letter is past archive.after")
                 .baseUnit("seconds")
