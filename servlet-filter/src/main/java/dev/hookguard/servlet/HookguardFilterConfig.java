@@ -175,8 +175,8 @@ public record HookguardFilterConfig(
 
     /**
      * With archiving on: a store with an operator side, an {@code after} shorter than every endpoint's dead retention
-     * and retention (else dead letters would be deleted, or REJECTED ones expire, before they are archived), and a
-     * directory that exists or can be created, and can be written.
+     * and retention (the ages at which, without archiving, a DEAD or REJECTED record would be gone: an archive that
+     * waits longer than that is a misconfiguration), and a directory that exists or can be created, and can be written.
      */
     private static void requireArchivable(
             List<EndpointConfig> endpoints, IdempotencyStore store, ArchiveConfig archive) {

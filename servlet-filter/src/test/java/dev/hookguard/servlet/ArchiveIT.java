@@ -8,6 +8,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.hookguard.core.ClaimOutcome;
+import dev.hookguard.core.Completion;
 import dev.hookguard.core.ErrorClass;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.EventRecord;
@@ -17,6 +18,7 @@ import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.RecoveryStore;
+import dev.hookguard.core.StoredResponse;
 import dev.hookguard.core.memory.InMemoryStore;
 import dev.hookguard.core.operator.OperatorAction;
 import dev.hookguard.core.operator.OperatorStore.AdminOutcome;
@@ -53,7 +55,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * Archive before purge against real stores (in-memory, Redis, PostgreSQL), with the archiver's pass run directly: dead
  * letters older than {@code after} land in their hour files and the watermark moves; with archiving on the store keeps
- * them past the configured dead retention until the archiver has them on disk, then the archiver deletes them; a
+ * them past the configured dead retention until the archiver has them on disk, then the archiver deletes them (a
+ * REJECTED record too, held past its retention); a
  * directory that cannot be written deletes nothing; a record replayed after it was archived is kept.
  */
 class ArchiveIT {
@@ -178,6 +181,32 @@ class ArchiveIT {
                 .extracting(EventRecord::status)
                 .isEqualTo(RecordStatus.QUEUED);
         assertThat(store.find(dead.get(1).key())).isEmpty();
+    }
+
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void shouldHoldRejectedRecordsPastTheirRetentionUntilArchivedThenDeleteThem(Kind kind) throws IOException {
+        RecoveryStore store = open(kind);
+        HookguardFilterConfig config = config(store, dir);
+        RecoveryStore held = (RecoveryStore) ArchiveHold.held(config).store(); // the store the filter writes through
+        IdempotencyPolicy brief = IdempotencyPolicy.from(policy())
+                .retention(Duration.ofMillis(500))
+                .build();
+        EventKey key = EventKey.of(endpoint, "rejected-0");
+        byte[] body = "body of rejected-0".getBytes(StandardCharsets.UTF_8);
+        Payload payload = new Payload(body, Map.of("content-type", List.of("application/json")));
+        ClaimOutcome.Acquired acquired = (ClaimOutcome.Acquired) held.claim(key, Fingerprint.of(body), payload, brief);
+        held.complete(key, acquired.token(), Completion.rejected(StoredResponse.empty(422), payload), brief);
+        EventRecord rejected = store.find(key).orElseThrow();
+        assertThat(rejected.status()).isEqualTo(RecordStatus.REJECTED);
+        awaitOlderThan(List.of(rejected), DEAD_RETENTION.plusMillis(500)); // past its retention and the dead one
+
+        storeExpiry(kind, store, key);
+
+        assertThat(store.find(key)).as("held past its retention until archived").isPresent();
+        assertThat(Archiver.of(config, Clock.systemUTC()).runOnce()).isTrue();
+        assertThat(readArchive(dir.resolve(endpoint))).containsOnlyKeys("rejected-0");
+        assertThat(store.find(key)).isEmpty();
     }
 
     @ParameterizedTest

@@ -1,14 +1,16 @@
 package dev.hookguard.servlet.internal.archive;
 
 import dev.hookguard.core.IdempotencyPolicy;
+import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.servlet.EndpointConfig;
 import dev.hookguard.servlet.HookguardFilterConfig;
 import java.time.Duration;
 
 /**
  * Keeps dead letters in the store until they are archived, without a change to any store's expiry: with archiving on,
- * the store is given every endpoint's policy with its dead retention replaced by {@link #HOLD}, and the endpoint's
- * configured dead retention becomes the age at which the archiver deletes an archived dead letter.
+ * the store is given every endpoint's policy with its dead retention replaced by {@link #HOLD}, and a REJECTED record
+ * is completed with the hold as its retention ({@link RejectedHold}); the endpoint's configured dead retention becomes
+ * the age at which the archiver deletes an archived dead letter, DEAD or REJECTED.
  */
 public final class ArchiveHold {
 
@@ -21,14 +23,20 @@ public final class ArchiveHold {
 
     private ArchiveHold() {}
 
-    /** {@code config} with every endpoint's dead retention held, when archiving is on; else {@code config}. */
+    /**
+     * {@code config} with every endpoint's dead retention held and its store completing REJECTED records with the hold
+     * as their retention ({@link RejectedHold}), when archiving is on; else {@code config}.
+     */
     public static HookguardFilterConfig held(HookguardFilterConfig config) {
         if (!config.archive().enabled()) {
             return config;
         }
-        return HookguardFilterConfig.from(config)
-                .endpoints(config.endpoints().stream().map(ArchiveHold::held).toList())
-                .build();
+        HookguardFilterConfig.Builder held = HookguardFilterConfig.from(config)
+                .endpoints(config.endpoints().stream().map(ArchiveHold::held).toList());
+        if (config.store() instanceof RecoveryStore store) {
+            held.store(new RejectedHold(store));
+        }
+        return held.build();
     }
 
     private static EndpointConfig held(EndpointConfig endpoint) {
