@@ -3,15 +3,26 @@ package dev.hookguard.redis;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayDeque;
 import java.util.Arrays;
+import java.util.Deque;
+import java.util.HashMap;
 import java.util.HexFormat;
+import java.util.Map;
+import java.util.StringJoiner;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The store's Lua scripts, each a resource file beside this class. A script on an event's hash is assembled
  * here from {@code prelude.lua} (the record format, the clock, the token rule, once for all scripts) and
- * its own file; an index script is its file alone. Each is loaded into Redis once with {@code SCRIPT LOAD}
+ * its own file; an index script is its file alone. Of the prelude, a script carries only the functions it calls
+ * (directly or through another of them), and every block that defines none: Redis creates a script's local
+ * functions on every call, a few hundred instructions each, so a claim of a duplicate does not pay for the
+ * audit history's. Each is loaded into Redis once with {@code SCRIPT LOAD}
  * and run with {@code EVALSHA} by the SHA-1 of exactly that text, computed here, so a script whose cache
  * entry was lost is recognised and loaded again. Every script touches only the keys it is given in
  * {@code KEYS}: one, except the claim and the completion, which on one server also keep the open index.
@@ -60,7 +71,7 @@ enum LuaScript {
     /** Pauses or resumes an endpoint's dispatching. */
     ENDPOINT_CONTROL("endpoint-control.lua", false);
 
-    /** The record-format prelude, prepended to every script on an event's hash. */
+    /** The record-format prelude, prepended to every script on an event's hash (the parts it needs). */
     static final String PRELUDE = "prelude.lua";
 
     private final String resource;
@@ -71,7 +82,8 @@ enum LuaScript {
     LuaScript(String resource, boolean onRecord) {
         this.resource = resource;
         this.onRecord = onRecord;
-        this.body = onRecord ? concat(read(PRELUDE), read(resource)) : read(resource);
+        byte[] own = read(resource);
+        this.body = onRecord ? concat(preludeFor(read(PRELUDE), own), own) : own;
         this.sha = sha1(body);
     }
 
@@ -93,6 +105,54 @@ enum LuaScript {
     /** The SHA-1 that {@code EVALSHA} names the script by. */
     String sha() {
         return sha;
+    }
+
+    /**
+     * The blocks of the prelude (split at blank lines) that {@code script} needs, in their order: each block that
+     * defines no function, and each {@code local function name(} block whose name the script calls, or a block it
+     * needs calls. Comments are not read as calls.
+     */
+    static byte[] preludeFor(byte[] prelude, byte[] script) {
+        // local, not static fields: an enum's constants are built before its static fields
+        Pattern defining = Pattern.compile("(?m)^local function (\\w+)\\(");
+        Pattern comment = Pattern.compile("--[^\\n]*");
+        String[] blocks = new String(prelude, StandardCharsets.UTF_8).split("\n\n");
+        Map<String, Integer> defines = new HashMap<>();
+        for (int i = 0; i < blocks.length; i++) {
+            Matcher name = defining.matcher(blocks[i]);
+            if (name.find()) {
+                defines.put(name.group(1), i);
+            }
+        }
+        boolean[] needed = new boolean[blocks.length];
+        Deque<String> calling = new ArrayDeque<>();
+        calling.push(new String(script, StandardCharsets.UTF_8));
+        for (int i = 0; i < blocks.length; i++) {
+            if (!defining.matcher(blocks[i]).find()) {
+                needed[i] = true;
+                calling.push(blocks[i]);
+            }
+        }
+        while (!calling.isEmpty()) {
+            String code = comment.matcher(calling.pop()).replaceAll("");
+            for (Map.Entry<String, Integer> function : defines.entrySet()) {
+                int block = function.getValue();
+                if (!needed[block]
+                        && Pattern.compile("\\b" + function.getKey() + "\\(")
+                                .matcher(code)
+                                .find()) {
+                    needed[block] = true;
+                    calling.push(blocks[block]);
+                }
+            }
+        }
+        StringJoiner kept = new StringJoiner("\n\n");
+        for (int i = 0; i < blocks.length; i++) {
+            if (needed[i]) {
+                kept.add(blocks[i]);
+            }
+        }
+        return kept.toString().getBytes(StandardCharsets.UTF_8);
     }
 
     private static byte[] concat(byte[] prelude, byte[] script) {

@@ -19,60 +19,58 @@
 --
 -- Reply: {'acquired', token, attempt, due time it had ('' if none)} | {'busy', remaining lease in ms}
 --      | {'mismatch'} | {'duplicate', status, rs, rc, rb, ro} (missing fields are nil) | {'dead'}
-local lease_until = string.format('%d', now + tonumber(ARGV[2]))
 
--- keeps the payload passed in ARGV[6..7], if any
-local function keep_payload()
-  if ARGV[6] then
-    redis.call('HSET', KEYS[1], 'ph', ARGV[6])
+-- writes a record this script opens: field m, the lease, the mark, and the payload of ARGV[6..7] when keep is true
+local function open_record(m, keep, ...)
+  local lease_until = string.format('%d', now + tonumber(ARGV[2]))
+  if keep and ARGV[6] then
     if ARGV[7] ~= '' then
-      redis.call('HSET', KEYS[1], 'pb', ARGV[7])
+      redis.call('HSET', KEYS[1], 'm', m, 'l', lease_until, 'o', ARGV[4], 'ph', ARGV[6], 'pb', ARGV[7], ...)
+    else
+      redis.call('HSET', KEYS[1], 'm', m, 'l', lease_until, 'o', ARGV[4], 'ph', ARGV[6], ...)
     end
+  else
+    redis.call('HSET', KEYS[1], 'm', m, 'l', lease_until, 'o', ARGV[4], ...)
   end
-end
-
--- the open-index entry of a record this script opens, when the index is one of its keys
-local function index_open()
-  if KEYS[2] then
+  redis.call('PEXPIRE', KEYS[1], ARGV[3])
+  if KEYS[2] then -- the open-index entry, in the same atomic step
     redis.call('ZADD', KEYS[2], ARGV[4], ARGV[5])
   end
 end
 
-local r = redis.call('HMGET', KEYS[1], 'm', 'f', 'l', 'n', 'o')
+-- one read serves every answer: a duplicate's reply needs the stored response, and nothing else is read
+local r = redis.call('HMGET', KEYS[1], 'm', 'f', 'l', 'n', 'rc', 'rb', 'ro')
 if not r[1] then
-  redis.call('HSET', KEYS[1], 'm', meta('P', now_us, 1, now, ''), 'f', ARGV[1], 'l', lease_until, 'o', ARGV[4])
-  keep_payload()
-  redis.call('PEXPIRE', KEYS[1], ARGV[3])
-  index_open()
+  clock()
+  -- meta('P', now_us, 1, now, '') with the parts it knows are 1 and 0 written as text (two numbers formatted, not four)
+  open_record(string.format('2P%d,1,%d,0', now_us - now * 1000, now), true, 'f', ARGV[1])
   return {'acquired', now_us, 1, ''}
 end
 if r[2] ~= ARGV[1] then
   return {'mismatch'}
 end
-local status, token, attempts, created, rs = parse(r[1])
-local mark = ARGV[4]
+local held = status_of(r[1])
+if held == 'S' or held == 'R' then -- the common duplicate: no clock, no number parsed, nothing written
+  return {'duplicate', held, response_status(r[1]), r[5], r[6], r[7]}
+end
+if held == 'D' then
+  return {'dead'}
+end
+local status, token, attempts, created = parse(r[1])
+clock()
 if status == 'P' and r[3] and now < tonumber(r[3]) then
   if not KEYS[2] then -- the caller's ZADD moved the entry to its mark: the record follows
-    redis.call('HSET', KEYS[1], 'o', mark)
+    redis.call('HSET', KEYS[1], 'o', ARGV[4])
   end
   return {'busy', tonumber(r[3]) - now}
 end
 if status == 'P' or status == 'F' or status == 'Q' then
   local next = next_token(token)
-  redis.call('HDEL', KEYS[1], 'n')
-  redis.call('HSET', KEYS[1], 'm', meta('P', next, attempts + 1, created, ''), 'l', lease_until, 'o', mark)
-  if ARGV[6] and redis.call('HEXISTS', KEYS[1], 'ph') == 0 then
-    keep_payload()
+  if r[4] then
+    redis.call('HDEL', KEYS[1], 'n')
   end
-  redis.call('PEXPIRE', KEYS[1], ARGV[3])
-  index_open()
+  local keep = ARGV[6] and redis.call('HEXISTS', KEYS[1], 'ph') == 0
+  open_record(meta('P', next, attempts + 1, created, ''), keep)
   return {'acquired', next, attempts + 1, r[4] or ''}
-end
-if status == 'S' or status == 'R' then
-  local resp = redis.call('HMGET', KEYS[1], 'rc', 'rb', 'ro')
-  return {'duplicate', status, rs, resp[1], resp[2], resp[3]}
-end
-if status == 'D' then
-  return {'dead'}
 end
 return redis.error_reply('hookguard: unknown record status ' .. status)

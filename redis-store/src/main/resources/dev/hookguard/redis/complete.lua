@@ -3,7 +3,9 @@
 -- index first (ARGV[4] = '1'); otherwise the script changes nothing and answers 'index'.
 --
 -- With KEYS[2] (one server holds both keys: standalone, Sentinel) the script also drops the event's open-index
--- entry, if it still has the record's mark, in the same atomic step; without it the caller drops it after.
+-- entry in the same atomic step: the record it settles needs none, so the entry goes whatever its mark (a
+-- ZREM, no ZSCORE first). Without it the caller drops the entry after, fenced by the mark the record had: by
+-- then the record may have expired and been opened again under a new mark.
 --
 -- KEYS[1]  the event's hash
 -- KEYS[2]  optional: the endpoint's open index
@@ -43,10 +45,8 @@ end
 log_attempt(ARGV[8], ARGV[9])
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 if KEYS[2] and r[2] then
-  local score = redis.call('ZSCORE', KEYS[2], ARGV[7])
-  if score and tonumber(score) == tonumber(r[2]) then
-    redis.call('ZREM', KEYS[2], ARGV[7])
-  end
+  -- settled in this same atomic step, the record needs no entry any more: whatever mark the entry has, it goes
+  redis.call('ZREM', KEYS[2], ARGV[7])
   return {verdict, ''}
 end
 return {verdict, r[2] or ''}

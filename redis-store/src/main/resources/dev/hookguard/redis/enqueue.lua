@@ -29,6 +29,7 @@ end
 if ARGV[5] == '' then
   return {'due'}
 end
+clock()
 redis.call('HSET', KEYS[1], 'm', meta('Q', now_us, 0, now, ''), 'f', ARGV[1], 'ph', ARGV[2], 'n', ARGV[5])
 if ARGV[3] ~= '' then
   redis.call('HSET', KEYS[1], 'pb', ARGV[3])

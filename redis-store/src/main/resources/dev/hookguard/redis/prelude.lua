@@ -1,14 +1,27 @@
 -- The record-format prelude. LuaScript prepends this file to every script that reads or writes an event's
--- hash before SCRIPT LOAD, so the format is defined once and the SHA names exactly what runs.
+-- hash before SCRIPT LOAD, so the format is defined once and the SHA names exactly what runs. Each blank-line
+-- separated block that defines a function goes only to the scripts that call it (directly or through another
+-- one); every other block goes to all of them.
 --
 -- Field m, format 2 (written): '2', the status letter, then comma-separated: token minus created * 1000,
 -- attempts, created (epoch ms, this server's clock), updated (ms after created, never negative) and, when
 -- there is a response, its HTTP status: 2S417,1,1764406000123,333,200 is token 1764406000123417.
 -- Format 1 (the previous version, read only): '1', the status letter, token, attempts, created, updated (ms
 -- after created, negative after a clock step) and the response status: 1S1,1,1764406000123,333,200.
-local t = redis.call('TIME')
-local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2])
-local now = math.floor(now_us / 1000)
+--
+-- The clock is read lazily: clock() runs TIME once, the first time a script needs the time (a duplicate's claim
+-- never does), and sets now_us and now (epoch ms). meta, next_token, keep and audit call it themselves; a script
+-- that reads now or now_us directly calls clock() first.
+local now_us, now
+
+-- sets now_us and now from this server's clock, once per script
+local function clock()
+  if not now then
+    local t = redis.call('TIME')
+    now_us = tonumber(t[1]) * 1000000 + tonumber(t[2])
+    now = math.floor(now_us / 1000)
+  end
+end
 
 -- status, token, attempts, created, response status ('' for none) of field m; refuses an unknown format
 local function parse(m)
@@ -25,8 +38,23 @@ local function parse(m)
   return status, token, tonumber(attempts), created, rs
 end
 
+-- the status letter of field m, without parsing the rest; refuses an unknown format
+local function status_of(m)
+  local v = string.byte(m, 1)
+  if v ~= 49 and v ~= 50 then -- '1', '2'
+    error('hookguard: unknown record format ' .. string.sub(m, 1, 1))
+  end
+  return string.sub(m, 2, 2)
+end
+
+-- the response status of field m ('' for none), without converting any number
+local function response_status(m)
+  return string.match(m, '^[12]%u%-?%d+,%d+,%d+,%-?%d+,(%d+)$') or ''
+end
+
 -- field m in format 2; updated is now, clamped to created if this clock is behind the one that created it
 local function meta(status, token, attempts, created, rs)
+  clock()
   local m = string.format('2%s%d,%d,%d,%d', status, token - created * 1000, attempts, created,
     math.max(0, now - created))
   if rs ~= '' then
@@ -38,6 +66,7 @@ end
 -- a claim's token: above every earlier token of this record, and at least this server's time in µs, so a
 -- record created again after its predecessor expired never hands out a token the predecessor had
 local function next_token(token)
+  clock()
   return math.max(token + 1, now_us)
 end
 
@@ -46,6 +75,7 @@ end
 local function keep(ttl, due)
   local ms = tonumber(ttl)
   if due and due ~= '' then
+    clock()
     ms = math.max(ms, tonumber(due) - now + ms)
   end
   redis.call('PEXPIRE', KEYS[1], string.format('%d', ms))
@@ -59,6 +89,7 @@ local function audit(action, actor, note, max)
   if raw then
     history = cjson.decode(raw)
   end
+  clock()
   local entry = {t = string.format('%d', now), a = action, u = actor}
   if note ~= '' then
     entry.n = note

@@ -8,6 +8,7 @@
 --
 -- Reply: {1} when handed back | {0}
 local r = redis.call('HMGET', KEYS[1], 'm', 'n')
+clock()
 if not r[1] or not r[2] or tonumber(r[2]) ~= tonumber(ARGV[1]) or tonumber(ARGV[1]) <= now then
   return {0}
 end

@@ -14,6 +14,7 @@ local status, token, attempts, created = parse(m)
 if status ~= 'P' or token ~= tonumber(ARGV[1]) then
   return {'stale'}
 end
+clock()
 redis.call('HSET', KEYS[1], 'm', meta('P', token, attempts, created, ''),
   'l', string.format('%d', now + tonumber(ARGV[2])))
 redis.call('PEXPIRE', KEYS[1], ARGV[3])

@@ -16,6 +16,7 @@ if not r[1] then
   return {'not_found'}
 end
 local status, token, attempts, created = parse(r[1])
+clock()
 local lapsed = status == 'P' and (not r[4] or now >= tonumber(r[4]))
 if status ~= 'D' and status ~= 'R' and status ~= 'F' and not lapsed then
   return {'wrong_state'}

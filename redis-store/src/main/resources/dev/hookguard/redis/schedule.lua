@@ -14,6 +14,7 @@ if not r[1] or not r[3] then
   return {'ineligible'}
 end
 local status, token, attempts, created = parse(r[1])
+clock()
 local expired = status == 'P' and (not r[2] or now >= tonumber(r[2]))
 if status ~= 'F' and not expired then
   return {'ineligible'}

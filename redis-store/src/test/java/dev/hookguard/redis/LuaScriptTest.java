@@ -59,8 +59,33 @@ class LuaScriptTest {
         String own = resource(script.resource());
         String body = new String(script.body(), StandardCharsets.UTF_8);
 
-        assertThat(body).isEqualTo(script.onRecord() ? resource(LuaScript.PRELUDE) + "\n" + own : own);
+        String prelude = new String(
+                LuaScript.preludeFor(
+                        resource(LuaScript.PRELUDE).getBytes(StandardCharsets.UTF_8),
+                        own.getBytes(StandardCharsets.UTF_8)),
+                StandardCharsets.UTF_8);
+        assertThat(body).isEqualTo(script.onRecord() ? prelude + "\n" + own : own);
         assertThat(own).doesNotContain("local function parse").doesNotContain("local function meta");
+    }
+
+    /**
+     * A script carries the prelude's functions it calls, those they call, and the blocks that define none; not
+     * the others (Redis creates each local function on every call).
+     */
+    @Test
+    void shouldGiveAScriptOnlyThePreludeFunctionsItCalls() {
+        String claim = new String(LuaScript.CLAIM.body(), StandardCharsets.UTF_8);
+        String purge = new String(LuaScript.PURGE.body(), StandardCharsets.UTF_8);
+
+        assertThat(claim)
+                .startsWith("-- The record-format prelude.")
+                .contains("local now_us, now")
+                .contains("local function status_of(", "local function parse(", "local function meta(")
+                .contains("local function clock(", "local function next_token(")
+                .doesNotContain("local function audit(", "local function log_attempt(", "local function extend(");
+        assertThat(purge).contains("local function parse(").doesNotContain("local function meta(");
+        assertThat(new String(LuaScript.REPLAY.body(), StandardCharsets.UTF_8))
+                .contains("local function audit(", "local function clock(", "local function keep(");
     }
 
     private static String resource(String name) throws java.io.IOException {
