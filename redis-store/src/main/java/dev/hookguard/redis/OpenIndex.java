@@ -60,11 +60,12 @@ final class OpenIndex {
     /**
      * True when the record scripts that open and settle a record ({@code claim.lua}, {@code complete.lua}) write the
      * event's entry themselves, in the same atomic step: when one server holds the event's hash and the index
-     * (standalone, Sentinel). On a cluster they live in different slots, and the entry is added before the claim
-     * ({@link #addThenRun}) and dropped after the completion ({@link #forget}).
+     * (standalone, Sentinel), or one cluster slot ({@link RedisStoreConfig#slotPerEndpoint()}). Otherwise, on a
+     * cluster, they live in different slots, and the entry is added before the claim ({@link #addThenRun}) and dropped
+     * after the completion ({@link #forget}).
      */
     boolean inScript() {
-        return !redis.clustered();
+        return !redis.clustered() || keys.slotPerEndpoint();
     }
 
     /** The keys of a record script that keeps the index itself: the event's hash, then the index if {@link #inScript}. */

@@ -95,7 +95,7 @@ public final class RedisIdempotencyStore implements RecoveryStore, AutoCloseable
     RedisIdempotencyStore(RedisGateway redis, RedisStoreConfig config) {
         this.redis = redis;
         this.config = config;
-        RedisKeys keys = new RedisKeys(config.keyPrefix());
+        RedisKeys keys = new RedisKeys(config);
         DeadLetterIndex deadLetters = new DeadLetterIndex(redis, keys);
         DueIndex due = new DueIndex(redis, keys);
         OpenIndex open = new OpenIndex(redis, keys);

@@ -10,13 +10,30 @@ import dev.hookguard.core.EventKey;
  * tag {@code {<endpoint>}}, so they sit in one slot of their own, with its control hash {@code
  * <prefix>:ctl:{<endpoint>}} and its audit trail {@code <prefix>:audit:{<endpoint>}} (a stream).
  *
+ * <p>With {@code slotPerEndpoint} an event's hash is {@code <prefix>:{<endpoint>}:<eventId>} instead: its hash tag
+ * is the endpoint's, so on a cluster a record and its endpoint's indexes share one slot and one script may touch
+ * both ({@link RedisStoreConfig#slotPerEndpoint()}).
+ *
  * @param prefix the configured key prefix
+ * @param slotPerEndpoint whether an event's hash carries its endpoint's hash tag
  */
-record RedisKeys(String prefix) {
+record RedisKeys(String prefix, boolean slotPerEndpoint) {
+
+    /** The layout of {@code config}. */
+    RedisKeys(RedisStoreConfig config) {
+        this(config.keyPrefix(), config.slotPerEndpoint());
+    }
 
     /** The key of the event's hash. */
     String event(EventKey key) {
-        return prefix + ":{" + key.asString() + "}";
+        if (!slotPerEndpoint) {
+            return prefix + ":{" + key.asString() + "}";
+        }
+        if (key.endpoint().startsWith("}")) { // an empty hash tag: Redis would hash the whole key, not the endpoint
+            throw new IllegalArgumentException(
+                    "with slotPerEndpoint an endpoint must not start with '}' but was '" + key.endpoint() + "'");
+        }
+        return prefix + ":{" + key.endpoint() + "}:" + key.eventId();
     }
 
     /** The key of the endpoint's dead-letter index (a sorted set). */
@@ -45,16 +62,19 @@ record RedisKeys(String prefix) {
     }
 
     /**
-     * The endpoint a key of this layout belongs to: {@code <endpoint>} of {@code <prefix>:{<endpoint>:<eventId>}} or
-     * of {@code <prefix>:<index>:{<endpoint>}}.
+     * The endpoint a key of this layout belongs to: {@code <endpoint>} of {@code <prefix>:{<endpoint>:<eventId>}}, of
+     * {@code <prefix>:{<endpoint>}:<eventId>} or of {@code <prefix>:<index>:{<endpoint>}}.
      */
     String endpointOf(String key) {
         int open = key.indexOf('{', prefix.length());
-        if (open < 0 || !key.endsWith("}")) {
+        if (!key.startsWith(prefix + ":") || open < 0) {
             throw new IllegalArgumentException("not a key of prefix '" + prefix + "': " + key);
         }
-        int colon = key.indexOf(':', open);
-        return key.substring(open + 1, colon < 0 ? key.length() - 1 : colon);
+        int colon = key.indexOf(':', open); // an endpoint has no ':', an event id may
+        if (colon < 0) { // an index: <prefix>:<index>:{<endpoint>}
+            return key.substring(open + 1, key.length() - 1);
+        }
+        return key.substring(open + 1, slotPerEndpoint ? colon - 1 : colon); // the event's hash
     }
 
     /**

@@ -26,6 +26,11 @@ import java.util.stream.Collectors;
  * @param durabilityReplicasByEndpoint replicas to wait for on the writes of one endpoint, in place of {@code
  *     durabilityReplicas}: a payments endpoint may wait for a replica while an analytics one waits for none. {@code
  *     durabilityTimeout} and {@code durabilityAofFsync} hold for every endpoint that waits
+ * @param slotPerEndpoint name an event's hash {@code <prefix>:{<endpoint>}:<eventId>} instead of {@code
+ *     <prefix>:{<endpoint>:<eventId>}}, so that on a Redis Cluster every key of an endpoint (its records and its
+ *     indexes) hashes to one slot: the claim and the completion then keep the open index in the same script, one
+ *     command each, as on one server, at the price of one master holding all of an endpoint's keys. Decide it before
+ *     the first record is written: like {@code keyPrefix}, changing it later hides the records written before
  */
 public record RedisStoreConfig(
         String keyPrefix,
@@ -35,7 +40,8 @@ public record RedisStoreConfig(
         Duration durabilityTimeout,
         boolean durabilityAofFsync,
         boolean acceptVolatileAsync,
-        Map<String, Integer> durabilityReplicasByEndpoint) {
+        Map<String, Integer> durabilityReplicasByEndpoint,
+        boolean slotPerEndpoint) {
 
     /** Default key prefix: {@code hookguard}. */
     public static final String DEFAULT_KEY_PREFIX = "hookguard";
@@ -52,6 +58,8 @@ public record RedisStoreConfig(
     public static final boolean DEFAULT_DURABILITY_AOF_FSYNC = false;
     /** Default: async intake on a Redis that may lose its writes is refused. */
     public static final boolean DEFAULT_ACCEPT_VOLATILE_ASYNC = false;
+    /** Default key layout: a slot per event ({@code <prefix>:{<endpoint>:<eventId>}}). */
+    public static final boolean DEFAULT_SLOT_PER_ENDPOINT = false;
 
     private static final int MAX_PREFIX_LENGTH = 64;
 
@@ -134,7 +142,8 @@ public record RedisStoreConfig(
                 .durabilityTimeout(config.durabilityTimeout)
                 .durabilityAofFsync(config.durabilityAofFsync)
                 .acceptVolatileAsync(config.acceptVolatileAsync)
-                .durabilityReplicasByEndpoint(config.durabilityReplicasByEndpoint);
+                .durabilityReplicasByEndpoint(config.durabilityReplicasByEndpoint)
+                .slotPerEndpoint(config.slotPerEndpoint);
     }
 
     private static void requirePrefix(String prefix) {
@@ -167,6 +176,7 @@ public record RedisStoreConfig(
         private boolean durabilityAofFsync = DEFAULT_DURABILITY_AOF_FSYNC;
         private boolean acceptVolatileAsync = DEFAULT_ACCEPT_VOLATILE_ASYNC;
         private final Map<String, Integer> durabilityReplicasByEndpoint = new LinkedHashMap<>();
+        private boolean slotPerEndpoint = DEFAULT_SLOT_PER_ENDPOINT;
 
         private Builder() {}
 
@@ -230,6 +240,12 @@ public record RedisStoreConfig(
             return this;
         }
 
+        /** See {@link RedisStoreConfig#slotPerEndpoint()}. */
+        public Builder slotPerEndpoint(boolean slotPerEndpoint) {
+            this.slotPerEndpoint = slotPerEndpoint;
+            return this;
+        }
+
         /** The configuration; throws {@link IllegalArgumentException} naming the first bad field. */
         public RedisStoreConfig build() {
             return new RedisStoreConfig(
@@ -240,7 +256,8 @@ public record RedisStoreConfig(
                     durabilityTimeout,
                     durabilityAofFsync,
                     acceptVolatileAsync,
-                    durabilityReplicasByEndpoint);
+                    durabilityReplicasByEndpoint,
+                    slotPerEndpoint);
         }
     }
 }

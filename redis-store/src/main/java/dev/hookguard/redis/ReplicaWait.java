@@ -31,7 +31,7 @@ final class ReplicaWait {
 
     ReplicaWait(RedisStoreConfig config) {
         this.config = config;
-        this.keys = new RedisKeys(config.keyPrefix());
+        this.keys = new RedisKeys(config);
         this.on = config.durabilityReplicas() > 0
                 || config.durabilityReplicasByEndpoint().values().stream().anyMatch(r -> r > 0);
         this.timeoutMillis = config.durabilityTimeout().toMillis();

@@ -43,7 +43,7 @@ class DeadLetterCountIT {
     static void start() throws Exception {
         redis = ThrowawayRedis.start();
         RedisStoreConfig config = RedisTestStores.uniqueConfig();
-        keys = new RedisKeys(config.keyPrefix());
+        keys = new RedisKeys(config);
         store = RedisStores.standalone(redis.uri(), config);
         client = RedisClient.create(redis.uri());
         admin = client.connect();

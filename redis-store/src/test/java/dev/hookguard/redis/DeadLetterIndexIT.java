@@ -60,7 +60,7 @@ class DeadLetterIndexIT {
         connection = client.connect(RedisStores.CODEC);
         config = RedisTestStores.uniqueConfig();
         store = RedisStores.of(connection, config);
-        keys = new RedisKeys(config.keyPrefix());
+        keys = new RedisKeys(config);
         index = new DeadLetterIndex(new RedisGateway(connection.async(), Duration.ofSeconds(2), () -> {}), keys);
     }
 

@@ -49,7 +49,7 @@ class RecordCompatibilityIT {
         connection = client.connect(RedisStores.CODEC);
         RedisStoreConfig config = RedisTestStores.uniqueConfig();
         store = RedisStores.of(connection, config);
-        keys = new RedisKeys(config.keyPrefix());
+        keys = new RedisKeys(config);
     }
 
     @AfterAll

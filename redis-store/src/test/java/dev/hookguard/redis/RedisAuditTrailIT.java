@@ -46,7 +46,7 @@ class RedisAuditTrailIT {
         client = RedisClient.create(RedisTestStores.standaloneUri());
         connection = client.connect(RedisStores.CODEC);
         redis = new RedisGateway(connection.async(), Duration.ofSeconds(5), () -> {});
-        keys = new RedisKeys(RedisTestStores.uniqueConfig().keyPrefix());
+        keys = new RedisKeys(RedisTestStores.uniqueConfig());
         trail = new AuditTrail(redis, keys, Clock.systemUTC());
     }
 

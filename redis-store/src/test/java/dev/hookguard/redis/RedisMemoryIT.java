@@ -62,7 +62,7 @@ class RedisMemoryIT {
         long token = ((ClaimOutcome.Acquired) store.claim(key, fingerprint, policy)).token();
         store.complete(key, token, Completion.succeeded(response), policy);
 
-        String redisKey = new RedisKeys(RedisStoreConfig.DEFAULT_KEY_PREFIX).event(key);
+        String redisKey = new RedisKeys(RedisStoreConfig.ofDefaults()).event(key);
         RedisCommands<String, String> redis = connection.sync();
         assertThat(redis.objectEncoding(redisKey)).isEqualTo("listpack");
         Long bytes = redis.memoryUsage(redisKey);

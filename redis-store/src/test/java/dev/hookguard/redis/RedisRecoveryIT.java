@@ -58,7 +58,7 @@ class RedisRecoveryIT {
         connection = client.connect(RedisStores.CODEC);
         RedisStoreConfig config = RedisTestStores.uniqueConfig();
         store = RedisStores.of(connection, config);
-        keys = new RedisKeys(config.keyPrefix());
+        keys = new RedisKeys(config);
         due = new DueIndex(new RedisGateway(connection.async(), Duration.ofSeconds(2), () -> {}), keys);
     }
 

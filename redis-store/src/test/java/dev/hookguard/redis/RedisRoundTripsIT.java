@@ -10,8 +10,12 @@ import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.StoredResponse;
 import dev.hookguard.core.WriteOutcome;
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.cluster.RedisClusterClient;
+import io.lettuce.core.cluster.SlotHash;
+import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.lettuce.core.event.command.CommandListener;
 import io.lettuce.core.event.command.CommandStartedEvent;
 import java.nio.charset.StandardCharsets;
@@ -26,7 +30,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * On one server (standalone, Sentinel) the hot path is the bare shape: a new event's claim is one script and its
+ * On one server (standalone, Sentinel), and on a cluster with a slot per endpoint, the hot path is the bare shape: a new event's claim is one script and its
  * completion one script, both keeping the open index themselves; a duplicate is one script that writes nothing.
  * Counted with a Lettuce command listener on the store's own client; the writes checked on the server.
  */
@@ -110,6 +114,53 @@ class RedisRoundTripsIT {
         assertThat(hash(settled)).isEqualTo(settledBefore);
         assertThat(hash(held)).isEqualTo(heldBefore);
         assertThat(index(held)).isEqualTo(indexBefore);
+    }
+
+    /**
+     * On a cluster with a slot per endpoint the record and the open index share a slot, so the cluster takes the same
+     * path: one script per step, the index kept inside them.
+     */
+    @Test
+    void shouldKeepTheOpenIndexInTheScriptsOnAClusterWithASlotPerEndpoint() {
+        List<String> clusterSent = new CopyOnWriteArrayList<>();
+        RedisClusterClient cluster = RedisClusterClient.create(
+                java.util.Arrays.stream(RedisTestStores.clusterUris().split(","))
+                        .map(RedisURI::create)
+                        .toList());
+        cluster.addListener(new CommandListener() {
+            @Override
+            public void commandStarted(CommandStartedEvent event) {
+                clusterSent.add(event.getCommand().getType().toString());
+            }
+        });
+        RedisStoreConfig config = RedisStoreConfig.from(RedisTestStores.uniqueConfig())
+                .slotPerEndpoint(true)
+                .build();
+        try (RedisIdempotencyStore slotted = RedisStores.of(cluster, config);
+                StatefulRedisClusterConnection<String, byte[]> look = cluster.connect(RedisStores.CODEC)) {
+            EventKey key = EventKey.of("orders", UUID.randomUUID().toString());
+            String record = config.keyPrefix() + ":{orders}:" + key.eventId();
+            String index = config.keyPrefix() + ":open:{orders}";
+            assertThat(SlotHash.getSlot(record)).isEqualTo(SlotHash.getSlot(index));
+            clusterSent.clear();
+
+            ClaimOutcome claim = slotted.claim(key, FP, POLICY);
+
+            assertThat(claim).isInstanceOf(ClaimOutcome.Acquired.class);
+            assertThat(clusterSent).containsExactly("EVALSHA");
+            String mark = text(look.sync().hget(record, "o"));
+            assertThat(look.sync().zscore(index, bytes(key.eventId()))).isEqualTo(Double.parseDouble(mark));
+
+            clusterSent.clear();
+            WriteOutcome written = slotted.complete(key, ((ClaimOutcome.Acquired) claim).token(), DONE, POLICY);
+
+            assertThat(written).isInstanceOf(WriteOutcome.Recorded.class);
+            assertThat(clusterSent).containsExactly("EVALSHA");
+            assertThat(look.sync().zscore(index, bytes(key.eventId()))).isNull();
+            assertThat(slotted.claim(key, FP, POLICY)).isInstanceOf(ClaimOutcome.Duplicate.class);
+        } finally {
+            cluster.shutdown();
+        }
     }
 
     private RedisCommands<String, byte[]> redis() {

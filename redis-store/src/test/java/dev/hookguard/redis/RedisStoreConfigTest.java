@@ -113,13 +113,37 @@ class RedisStoreConfigTest {
 
     @Test
     void shouldFindTheEndpointOfEveryKeyOfTheLayout() {
-        RedisKeys keys = new RedisKeys("app");
+        RedisKeys keys = new RedisKeys("app", false);
 
         assertThat(keys.endpointOf(keys.event(dev.hookguard.core.EventKey.of("payments", "evt:1"))))
                 .isEqualTo("payments");
         assertThat(keys.endpointOf(keys.due("pay}ments"))).isEqualTo("pay}ments");
         assertThat(keys.endpointOf(keys.open("orders"))).isEqualTo("orders");
         assertThat(keys.endpointOf(keys.controls("orders"))).isEqualTo("orders");
+    }
+
+    @Test
+    void shouldPutAnEventsHashInItsEndpointsSlotWithASlotPerEndpoint() {
+        RedisKeys keys = new RedisKeys(
+                RedisStoreConfig.custom().keyPrefix("app").slotPerEndpoint(true).build());
+        dev.hookguard.core.EventKey key = dev.hookguard.core.EventKey.of("pay{ments", "evt:1}");
+
+        assertThat(keys.event(key)).isEqualTo("app:{pay{ments}:evt:1}");
+        assertThat(io.lettuce.core.cluster.SlotHash.getSlot(keys.event(key)))
+                .isEqualTo(io.lettuce.core.cluster.SlotHash.getSlot(keys.open("pay{ments")))
+                .isEqualTo(io.lettuce.core.cluster.SlotHash.getSlot(keys.deadLetters("pay{ments")));
+        assertThat(keys.endpointOf(keys.event(key))).isEqualTo("pay{ments");
+        assertThat(keys.endpointOf(keys.due("pay{ments"))).isEqualTo("pay{ments");
+        assertThat(new RedisKeys("app", false).event(key)).isEqualTo("app:{pay{ments:evt:1}}");
+        assertThatThrownBy(() -> keys.event(dev.hookguard.core.EventKey.of("}orders", "evt_1")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'}orders'");
+        assertThat(RedisStoreConfig.from(
+                                RedisStoreConfig.custom().slotPerEndpoint(true).build())
+                        .build()
+                        .slotPerEndpoint())
+                .isTrue();
+        assertThat(RedisStoreConfig.ofDefaults().slotPerEndpoint()).isFalse();
     }
 
     @Test

@@ -1481,6 +1481,20 @@ public class HookguardSettings {
         public DurabilitySettings getDurability() {
             return durability;
         }
+
+        /**
+         * Put every key of an endpoint in one Redis Cluster slot, so a claim and its completion are one script each on a
+         * cluster too; decide before the first record is written (changing it hides earlier records).
+         */
+        private @Nullable Boolean slotPerEndpoint;
+
+        public @Nullable Boolean getSlotPerEndpoint() {
+            return slotPerEndpoint;
+        }
+
+        public void setSlotPerEndpoint(@Nullable Boolean slotPerEndpoint) {
+            this.slotPerEndpoint = slotPerEndpoint;
+        }
     }
 
     /** {@code store.redis.durability.*}: {@code none} (replicas 0) or {@code replicas(n, timeout)}. */

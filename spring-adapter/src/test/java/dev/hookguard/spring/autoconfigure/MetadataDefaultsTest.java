@@ -105,6 +105,7 @@ class MetadataDefaultsTest {
         defaults.put("hookguard.store.redis.command-timeout", RedisStoreConfig.DEFAULT_COMMAND_TIMEOUT);
         defaults.put("hookguard.store.redis.connect-timeout", RedisStoreConfig.DEFAULT_CONNECT_TIMEOUT);
         defaults.put("hookguard.store.redis.accept-volatile-async", RedisStoreConfig.DEFAULT_ACCEPT_VOLATILE_ASYNC);
+        defaults.put("hookguard.store.redis.slot-per-endpoint", RedisStoreConfig.DEFAULT_SLOT_PER_ENDPOINT);
         defaults.put("hookguard.store.redis.durability.replicas", RedisStoreConfig.DEFAULT_DURABILITY_REPLICAS);
         defaults.put("hookguard.store.redis.durability.timeout", RedisStoreConfig.DEFAULT_DURABILITY_TIMEOUT);
         defaults.put("hookguard.store.redis.durability.aof-fsync", RedisStoreConfig.DEFAULT_DURABILITY_AOF_FSYNC);

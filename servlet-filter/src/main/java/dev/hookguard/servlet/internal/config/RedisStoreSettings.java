@@ -49,6 +49,9 @@ public final class RedisStoreSettings {
             if (redis.getAcceptVolatileAsync() != null) {
                 builder.acceptVolatileAsync(redis.getAcceptVolatileAsync());
             }
+            if (redis.getSlotPerEndpoint() != null) {
+                builder.slotPerEndpoint(redis.getSlotPerEndpoint());
+            }
             return durabilityNamed(builder, prefix);
         });
     }

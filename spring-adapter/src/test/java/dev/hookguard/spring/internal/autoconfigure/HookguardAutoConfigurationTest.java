@@ -215,6 +215,28 @@ class HookguardAutoConfigurationTest {
     }
 
     @Test
+    void shouldPutAnEndpointsKeysInOneSlotFromInitParamsAndProperties() {
+        HookguardSettings fromInitParams = dev.hookguard.servlet.internal.config.InitParams.settings(
+                java.util.Map.of("store.redis.slot-per-endpoint", "true"));
+        HookguardSettings fromProperties = new org.springframework.boot.context.properties.bind.Binder(
+                        new org.springframework.boot.context.properties.source.MapConfigurationPropertySource(
+                                java.util.Map.of("hookguard.store.redis.slot-per-endpoint", "true")))
+                .bind("hookguard", HookguardSettings.class)
+                .get();
+
+        for (HookguardSettings settings : java.util.List.of(fromInitParams, fromProperties)) {
+            assertThat(dev.hookguard.servlet.internal.config.RedisStoreSettings.config(
+                                    settings.getStore().getRedis(), "hookguard.")
+                            .slotPerEndpoint())
+                    .isTrue();
+        }
+        assertThat(dev.hookguard.servlet.internal.config.RedisStoreSettings.config(
+                                new HookguardSettings().getStore().getRedis(), "hookguard.")
+                        .slotPerEndpoint())
+                .isFalse();
+    }
+
+    @Test
     void shouldFailStartUpNamingThePropertyAndTheMigrationWhenTheTableIsMissing() {
         runner.withBean(DataSource.class, HookguardAutoConfigurationTest::h2)
                 .run(context -> assertThat(failure(context))
