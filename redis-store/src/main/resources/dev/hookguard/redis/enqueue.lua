@@ -11,15 +11,14 @@
 --
 -- Reply: {'queued'} | {'due'} | {'pending', status} | {'mismatch'} | {'duplicate', status, rs, rc, rb, ro}
 --      | {'dead'}
-local r = redis.call('HMGET', KEYS[1], 'm', 'f')
+local r = redis.call('HMGET', KEYS[1], 'm', 'f', 'rc', 'rb', 'ro')
 if r[1] then
   if r[2] ~= ARGV[1] then
     return {'mismatch'}
   end
-  local status, _, _, _, rs = parse(r[1])
-  if status == 'S' or status == 'R' then
-    local resp = redis.call('HMGET', KEYS[1], 'rc', 'rb', 'ro')
-    return {'duplicate', status, rs, resp[1], resp[2], resp[3]}
+  local status = status_of(r[1])
+  if status == 'S' or status == 'R' then -- as the claim's duplicate: one read, no clock, no number parsed
+    return {'duplicate', status, response_status(r[1]), r[3], r[4], r[5]}
   end
   if status == 'D' then
     return {'dead'}
