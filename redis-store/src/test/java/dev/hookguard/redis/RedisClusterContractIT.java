@@ -1,10 +1,6 @@
 package dev.hookguard.redis;
 
 import dev.hookguard.core.RecoveryStore;
-import io.lettuce.core.RedisURI;
-import io.lettuce.core.cluster.RedisClusterClient;
-import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
-import java.util.Arrays;
 import org.junit.jupiter.api.AfterAll;
 
 /**
@@ -17,20 +13,20 @@ class RedisClusterContractIT extends RedisStoreContract {
 
     @Override
     protected RecoveryStore createStore() {
-        return shared(STORE, config -> RedisStores.cluster(RedisTestStores.clusterUris(), config));
+        return shared(STORE, config -> RedisStores.cluster(RedisTestStores.clusterUris(), layout(config)));
+    }
+
+    /**
+     * The configuration the store runs with: the test's own prefix, the default key layout. Each class closes its
+     * store after its tests ({@link #closeStore}), so a subclass with another layout opens its own.
+     */
+    protected RedisStoreConfig layout(RedisStoreConfig config) {
+        return config;
     }
 
     @Override
     protected void flushScripts() {
-        RedisClusterClient client = RedisClusterClient.create(
-                Arrays.stream(RedisTestStores.clusterUris().split(","))
-                        .map(RedisURI::create)
-                        .toList());
-        try (StatefulRedisClusterConnection<String, String> connection = client.connect()) {
-            connection.sync().scriptFlush(); // Lettuce sends it to every master
-        } finally {
-            client.shutdown();
-        }
+        RedisTestStores.flushClusterScripts();
     }
 
     @AfterAll

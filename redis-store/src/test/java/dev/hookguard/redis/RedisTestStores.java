@@ -21,6 +21,19 @@ final class RedisTestStores {
     }
 
     /** The shared cluster's seed URIs from {@code HOOKGUARD_REDIS_CLUSTER_URI}; skips (fails on CI) without. */
+    /** {@code SCRIPT FLUSH} on every master of the cluster of {@link #clusterUris()}. */
+    static void flushClusterScripts() {
+        io.lettuce.core.cluster.RedisClusterClient client = io.lettuce.core.cluster.RedisClusterClient.create(
+                java.util.Arrays.stream(clusterUris().split(","))
+                        .map(io.lettuce.core.RedisURI::create)
+                        .toList());
+        try (io.lettuce.core.cluster.api.StatefulRedisClusterConnection<String, String> connection = client.connect()) {
+            connection.sync().scriptFlush(); // Lettuce sends it to every master
+        } finally {
+            client.shutdown();
+        }
+    }
+
     static String clusterUris() {
         String uris = System.getenv("HOOKGUARD_REDIS_CLUSTER_URI");
         if (uris == null || uris.isBlank()) {

@@ -196,15 +196,8 @@ class HookguardAutoConfigurationTest {
 
     @Test
     void shouldGiveAnEndpointItsOwnRedisDurabilityFromInitParamsAndProperties() {
-        HookguardSettings fromInitParams = dev.hookguard.servlet.internal.config.InitParams.settings(
-                java.util.Map.of("store.redis.durability.endpoints.payments.replicas", "1"));
-        HookguardSettings fromProperties = new org.springframework.boot.context.properties.bind.Binder(
-                        new org.springframework.boot.context.properties.source.MapConfigurationPropertySource(
-                                java.util.Map.of("hookguard.store.redis.durability.endpoints.payments.replicas", "1")))
-                .bind("hookguard", HookguardSettings.class)
-                .get();
-
-        for (HookguardSettings settings : java.util.List.of(fromInitParams, fromProperties)) {
+        for (HookguardSettings settings :
+                initParamsAndProperties("store.redis.durability.endpoints.payments.replicas", "1")) {
             dev.hookguard.redis.RedisStoreConfig config =
                     dev.hookguard.servlet.internal.config.RedisStoreSettings.config(
                             settings.getStore().getRedis(), "hookguard.");
@@ -216,15 +209,7 @@ class HookguardAutoConfigurationTest {
 
     @Test
     void shouldPutAnEndpointsKeysInOneSlotFromInitParamsAndProperties() {
-        HookguardSettings fromInitParams = dev.hookguard.servlet.internal.config.InitParams.settings(
-                java.util.Map.of("store.redis.slot-per-endpoint", "true"));
-        HookguardSettings fromProperties = new org.springframework.boot.context.properties.bind.Binder(
-                        new org.springframework.boot.context.properties.source.MapConfigurationPropertySource(
-                                java.util.Map.of("hookguard.store.redis.slot-per-endpoint", "true")))
-                .bind("hookguard", HookguardSettings.class)
-                .get();
-
-        for (HookguardSettings settings : java.util.List.of(fromInitParams, fromProperties)) {
+        for (HookguardSettings settings : initParamsAndProperties("store.redis.slot-per-endpoint", "true")) {
             assertThat(dev.hookguard.servlet.internal.config.RedisStoreSettings.config(
                                     settings.getStore().getRedis(), "hookguard.")
                             .slotPerEndpoint())
@@ -234,6 +219,17 @@ class HookguardAutoConfigurationTest {
                                 new HookguardSettings().getStore().getRedis(), "hookguard.")
                         .slotPerEndpoint())
                 .isFalse();
+    }
+
+    /** The same setting read as a servlet init-param and bound as a Spring property ({@code hookguard.} + name). */
+    private static java.util.List<HookguardSettings> initParamsAndProperties(String name, String value) {
+        return java.util.List.of(
+                dev.hookguard.servlet.internal.config.InitParams.settings(java.util.Map.of(name, value)),
+                new org.springframework.boot.context.properties.bind.Binder(
+                                new org.springframework.boot.context.properties.source.MapConfigurationPropertySource(
+                                        java.util.Map.of("hookguard." + name, value)))
+                        .bind("hookguard", HookguardSettings.class)
+                        .get());
     }
 
     @Test
