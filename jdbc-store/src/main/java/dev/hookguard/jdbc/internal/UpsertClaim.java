@@ -21,11 +21,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * PostgreSQL's claim: one auto-committed statement, one round trip, whether it acquires or finds the event held or
- * done: {@code WITH claimed AS (INSERT … ON CONFLICT (endpoint, event_id) DO UPDATE SET … WHERE <guard> RETURNING …)}
- * and, in the same statement, the existing row when the guard refused ({@link ClaimQueries#claimOrRead(boolean)}).
+ * PostgreSQL's claim: one auto-committed statement, one round trip, whether it acquires a new event or finds it held
+ * or done: {@code WITH claimed AS (INSERT … ON CONFLICT (endpoint, event_id) DO NOTHING RETURNING …)} and, in the same
+ * statement, the existing row ({@link ClaimQueries#insertOrRead(boolean)}), so that a duplicate locks and writes
+ * nothing. Only when that row may be taken over (past its retention, FAILED, QUEUED, an expired lease) does a second
+ * statement take it: {@code … ON CONFLICT … DO UPDATE SET … WHERE <guard> RETURNING …} with the row beside it when the
+ * guard refused ({@link ClaimQueries#claimOrRead(boolean)}).
  * PostgreSQL locks the conflicting row and evaluates the guard on its latest committed version, so of any number of
- * concurrent claims exactly one passes. Both statements are rendered once per store and bound per call.
+ * concurrent claims exactly one passes. The statements are rendered once per store and bound per call.
  *
  * <p>The read beside the upsert uses the statement's snapshot: it cannot see a row that another session committed
  * after the statement began (the upsert waits for that row and refuses on it), and may see an older version of a row
@@ -41,6 +44,8 @@ public final class UpsertClaim implements ClaimStrategy {
     private final JdbcSession session;
     private final EventRowMapper mapper;
     private final Consumer<EventKey> afterRefusal;
+    private final RenderedStatement insertOrRead;
+    private final RenderedStatement insertKeepingPayload;
     private final RenderedStatement claimOrRead;
     private final RenderedStatement claimKeepingPayload;
     private final RenderedStatement read;
@@ -50,6 +55,12 @@ public final class UpsertClaim implements ClaimStrategy {
         this.session = session;
         this.mapper = mapper;
         this.afterRefusal = afterRefusal;
+        this.insertOrRead = RenderedStatement.of(
+                JdbcSession.renderer(session.dialect()), queries.insertOrRead(false), ClaimQueries.CLAIM_PARAMETERS);
+        this.insertKeepingPayload = RenderedStatement.of(
+                JdbcSession.renderer(session.dialect()),
+                queries.insertOrRead(true),
+                ClaimQueries.CLAIM_WITH_PAYLOAD_PARAMETERS);
         this.claimOrRead = RenderedStatement.of(
                 JdbcSession.renderer(session.dialect()), queries.claimOrRead(false), ClaimQueries.CLAIM_PARAMETERS);
         this.claimKeepingPayload = RenderedStatement.of(
@@ -68,6 +79,18 @@ public final class UpsertClaim implements ClaimStrategy {
             EventKey key, Fingerprint fingerprint, @Nullable Payload payload, IdempotencyPolicy policy) {
         long lease = policy.lease().toMillis();
         long retention = ClaimQueries.unfinishedRetention(policy).toMillis();
+        // first an insert that leaves a found row alone (no lock, nothing written: a duplicate costs no WAL flush),
+        // then, only for a row the claim may take over, the guarded upsert, which PostgreSQL judges on the row's latest
+        // version; each round that finds the row changed under it starts over
+        Optional<ClaimOutcome> first = session.autoCommitJdbc(
+                "claim",
+                key,
+                connection -> payload == null
+                        ? insertOrRead(connection, key, fingerprint, lease, retention)
+                        : insertOrRead(connection, key, fingerprint, payload, lease, retention));
+        if (first.isPresent()) {
+            return first.get();
+        }
         for (int round = 1; round <= MAX_ROUNDS; round++) {
             Optional<ClaimOutcome> outcome = session.autoCommitJdbc(
                     "claim",
@@ -88,8 +111,46 @@ public final class UpsertClaim implements ClaimStrategy {
         long lease = policy.lease().toMillis();
         long retention = ClaimQueries.unfinishedRetention(policy).toMillis();
         Fingerprint fingerprint = Fingerprint.of(new byte[0]);
+        insertOrRead(connection, key, fingerprint, lease, retention);
+        insertOrRead(connection, key, fingerprint, Payload.of(new byte[0]), lease, retention);
         claimOrRead(connection, key, fingerprint, lease, retention);
         claimOrRead(connection, key, fingerprint, Payload.of(new byte[0]), lease, retention);
+    }
+
+    /** The first try on {@code connection}: a fresh row, or the report of the row found (empty: it may be taken over). */
+    private Optional<ClaimOutcome> insertOrRead(
+            Connection connection, EventKey key, Fingerprint fingerprint, long leaseMillis, long retentionMillis)
+            throws SQLException {
+        return claimOrRead(
+                connection,
+                insertOrRead.prepare(
+                        connection, key.endpoint(), key.eventId(), fingerprint.hex(), leaseMillis, retentionMillis),
+                key,
+                fingerprint);
+    }
+
+    /** As above, keeping {@code payload} with a fresh row. */
+    private Optional<ClaimOutcome> insertOrRead(
+            Connection connection,
+            EventKey key,
+            Fingerprint fingerprint,
+            Payload payload,
+            long leaseMillis,
+            long retentionMillis)
+            throws SQLException {
+        return claimOrRead(
+                connection,
+                insertKeepingPayload.prepare(
+                        connection,
+                        key.endpoint(),
+                        key.eventId(),
+                        fingerprint.hex(),
+                        leaseMillis,
+                        retentionMillis,
+                        payload.body(),
+                        HeadersCodec.encode(payload.headers())),
+                key,
+                fingerprint);
     }
 
     /**

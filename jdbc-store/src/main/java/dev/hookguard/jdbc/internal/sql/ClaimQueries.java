@@ -98,6 +98,26 @@ public final class ClaimQueries {
      * <p>Parameters: {@link #CLAIM_PARAMETERS}, with {@code withPayload} {@link #CLAIM_WITH_PAYLOAD_PARAMETERS}.
      */
     public ResultQuery<Record> claimOrRead(boolean withPayload) {
+        return orRead(upsert(withPayload));
+    }
+
+    /**
+     * PostgreSQL's first try of a claim: {@link #claimOrRead(boolean)} with {@code on conflict do nothing} in place of
+     * the guarded update, so that a claim that finds the row (a duplicate, a delivery in progress, a dead letter, a
+     * mismatch) neither locks it nor writes anything, and its auto-committed statement commits without a WAL flush. A
+     * row that the claim may take over (past its retention, FAILED, QUEUED, an expired lease) is reported like the
+     * others, and the caller takes it over with {@link #claimOrRead(boolean)}. Same parameters and result.
+     */
+    public ResultQuery<Record> insertOrRead(boolean withPayload) {
+        return orRead(DSL.insertInto(t.table)
+                .set(parameterRow(withPayload))
+                .onConflict(t.endpoint, t.eventId)
+                .doNothing()
+                .returningResult(claimColumns));
+    }
+
+    /** {@code claim} in a {@code WITH}, and beside it the row it did not return (see {@link #claimOrRead}). */
+    private ResultQuery<Record> orRead(ResultQuery<Record> claim) {
         List<Field<?>> fromClaimed = new ArrayList<>();
         for (Field<?> column : claimColumns) {
             fromClaimed.add(DSL.field(DSL.name("claimed", column.getName()), column.getDataType()));
@@ -106,7 +126,7 @@ public final class ClaimQueries {
                 "with claimed as ({0}) select true as acquired, {1}, {2} as " + DB_NOW + ", {3} as " + DB_MICROS
                         + " from claimed union all select false, {4}, {2}, {3} from {5} where {6}"
                         + " and not exists (select 1 from claimed)",
-                upsert(withPayload),
+                claim,
                 DSL.list(fromClaimed),
                 time.now(),
                 time.micros(),
