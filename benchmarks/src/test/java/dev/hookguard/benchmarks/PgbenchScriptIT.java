@@ -56,7 +56,7 @@ class PgbenchScriptIT {
         assertThat(lines.get(1)).isEqualTo("\\set id random(1, 1000000000000000000)");
         assertThat(lines.get(2))
                 .startsWith("with claimed as (insert into " + BenchTable.HOOKGUARD.tableName() + " ")
-                .contains(" on conflict (endpoint, event_id) do update set ")
+                .contains(" on conflict (endpoint, event_id) do nothing returning ") // a new event: the first statement
                 .contains("'" + PgbenchScript.ENDPOINT + "', :id,")
                 .contains(" returning ")
                 .endsWith(" \\gset");
