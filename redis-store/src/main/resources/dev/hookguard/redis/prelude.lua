@@ -110,17 +110,29 @@ local function extend(ms)
   end
 end
 
--- appends one attempt (a JSON line of AttemptLog, without its newline) to field a, lines oldest first, keeping
--- the newest max lines; an empty line or a max of 0 keeps nothing
-local function log_attempt(line, max)
+-- field a with one attempt appended (a JSON line of AttemptLog, without its newline): lines oldest first, the
+-- newest max kept; nil (field a stays as it is) for an empty line or a max of 0
+local function appended_attempt(old, line, max)
   max = tonumber(max)
   if line == '' or max <= 0 then
-    return
+    return nil
+  end
+  if not old or old == '' then -- the common case, a record's first attempt
+    return line .. '\n'
   end
   local lines = {}
-  for l in string.gmatch(redis.call('HGET', KEYS[1], 'a') or '', '[^\n]+') do
+  for l in string.gmatch(old, '[^\n]+') do
     lines[#lines + 1] = l
   end
   lines[#lines + 1] = line
-  redis.call('HSET', KEYS[1], 'a', table.concat(lines, '\n', math.max(1, #lines - max + 1)) .. '\n')
+  return table.concat(lines, '\n', math.max(1, #lines - max + 1)) .. '\n'
+end
+
+-- appends one attempt (a JSON line of AttemptLog, without its newline) to field a, lines oldest first, keeping
+-- the newest max lines; an empty line or a max of 0 keeps nothing
+local function log_attempt(line, max)
+  local a = appended_attempt(redis.call('HGET', KEYS[1], 'a'), line, max)
+  if a then
+    redis.call('HSET', KEYS[1], 'a', a)
+  end
 end
