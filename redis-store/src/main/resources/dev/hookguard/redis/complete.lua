@@ -30,41 +30,29 @@ local r = redis.call('HMGET', KEYS[1], 'm', 'o', 'a')
 if not r[1] then
   return {'stale'}
 end
--- the common record, format 2 and PROCESSING: its parts are kept as text and written back as they are
-local delta, attempts, created = string.match(r[1], '^2P(%d+),(%d+),(%d+),')
-local m
-if delta then
-  if tonumber(created) * 1000 + tonumber(delta) ~= tonumber(ARGV[1]) then
-    return {'stale'}
-  end
-  clock()
-  -- meta(verdict, token, attempts, created, ARGV[5]) with no number formatted but the ms since created
-  m = '2' .. verdict .. delta .. ',' .. attempts .. ',' .. created .. ',' .. math.max(0, now - tonumber(created))
-    .. ',' .. ARGV[5]
-else
-  local status, token, n, since = parse(r[1])
-  if status ~= 'P' or token ~= tonumber(ARGV[1]) then
-    return {'stale'}
-  end
-  m = meta(verdict, token, n, since, ARGV[5])
+local status, token, attempts, created = parse(r[1])
+if status ~= 'P' or token ~= tonumber(ARGV[1]) then
+  return {'stale'}
 end
 if verdict == 'R' and ARGV[4] ~= '1' then
   return {'index'}
 end
 redis.call('HDEL', KEYS[1], 'l', 'rc', 'rb', 'ro', 'ph', 'pb', 'n', 'o', 'x')
 -- one HSET: field m, the error class, the attempt log and the response
-local attempt_log = appended_attempt(r[3], ARGV[8], ARGV[9])
+local fields = {'m', meta(verdict, token, attempts, created, ARGV[5])}
 if ARGV[6] ~= '' then
-  if attempt_log then
-    redis.call('HSET', KEYS[1], 'm', m, 'x', ARGV[6], 'a', attempt_log, unpack(ARGV, 10))
-  else
-    redis.call('HSET', KEYS[1], 'm', m, 'x', ARGV[6], unpack(ARGV, 10))
-  end
-elseif attempt_log then
-  redis.call('HSET', KEYS[1], 'm', m, 'a', attempt_log, unpack(ARGV, 10))
-else
-  redis.call('HSET', KEYS[1], 'm', m, unpack(ARGV, 10))
+  fields[#fields + 1] = 'x'
+  fields[#fields + 1] = ARGV[6]
 end
+local attempt_log = appended_attempt(r[3], ARGV[8], ARGV[9])
+if attempt_log then
+  fields[#fields + 1] = 'a'
+  fields[#fields + 1] = attempt_log
+end
+for i = 10, #ARGV do
+  fields[#fields + 1] = ARGV[i]
+end
+redis.call('HSET', KEYS[1], unpack(fields))
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 if KEYS[2] and r[2] then
   -- settled in this same atomic step, the record needs no entry any more: whatever mark the entry has, it goes
