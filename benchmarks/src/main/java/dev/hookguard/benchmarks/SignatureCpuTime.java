@@ -1,13 +1,17 @@
 package dev.hookguard.benchmarks;
 
+import dev.hookguard.benchmarks.filter.FilterServer;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 
 /**
  * {@link SignatureBenchmark}'s HMAC pairs (verifier and prepared-{@code Mac} baseline) timed for a busy machine: in
@@ -54,6 +58,28 @@ public final class SignatureCpuTime {
             System.out.printf(
                     "%s%n  median ratio of the last %d rounds: %.2f×%n", line, warm.size(), warm.get(warm.size() / 2));
         }
+    }
+
+    /**
+     * {@code t_sig} of issue 28's filter goal: the nanoseconds of thread CPU one prepared {@code HmacSHA256} takes over
+     * {@code body} (no verifier around it), the median of the last two thirds of {@code rounds} rounds of {@code
+     * calls} each.
+     */
+    public static double preparedMacNanos(byte[] body, int rounds, int calls) throws GeneralSecurityException {
+        if (rounds < 3 || calls < 1) {
+            throw new IllegalArgumentException(
+                    "need at least 3 rounds and 1 call per round, not " + rounds + " and " + calls);
+        }
+        Mac mac = Mac.getInstance("HmacSHA256");
+        mac.init(new SecretKeySpec(FilterServer.SECRET.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        List<Double> nanos = new ArrayList<>();
+        for (int round = 0; round < rounds; round++) {
+            nanos.add(nanosPerCall(threads, () -> mac.doFinal(body), calls));
+        }
+        List<Double> warm = new ArrayList<>(nanos.subList(rounds / 3, rounds)); // the first third warms up
+        warm.sort(null);
+        return warm.get(warm.size() / 2);
     }
 
     private static double nanosPerCall(ThreadMXBean threads, Supplier<Object> call, int calls) {

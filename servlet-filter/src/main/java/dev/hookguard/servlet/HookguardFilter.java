@@ -50,7 +50,9 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -330,9 +332,10 @@ public final class HookguardFilter implements Filter {
             throws IOException, ServletException {
         EndpointConfig endpoint = delivery.endpoint();
         Answers answers = delivery.answers();
-        Payload payload = new Payload(
-                body,
-                RequestHeaders.forPayload(delivery.request(), delivery.guard().deniedHeaders()));
+        // the headers now, while the request is the container's to read; the body's copy only if a record keeps it
+        Map<String, List<String>> headers =
+                RequestHeaders.forPayload(delivery.request(), delivery.guard().deniedHeaders());
+        Supplier<Payload> payload = () -> new Payload(body, headers);
         Start start;
         try {
             start = delivery.guard()

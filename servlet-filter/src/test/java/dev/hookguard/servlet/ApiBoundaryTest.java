@@ -23,7 +23,8 @@ class ApiBoundaryTest {
                     "dev.hookguard.core.internal.executor.InFlight",
                     "dev.hookguard.core.internal.executor.NotHandledException",
                     "dev.hookguard.core.internal.executor.Start",
-                    "dev.hookguard.core.internal.Utf8"),
+                    "dev.hookguard.core.internal.Utf8",
+                    "dev.hookguard.core.signature.internal.ConfiguredEventIdExtractor"),
             Set.of());
 
     @Test

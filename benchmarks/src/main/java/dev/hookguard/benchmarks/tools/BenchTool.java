@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.hookguard.benchmarks.BenchTable;
 import dev.hookguard.benchmarks.PairCheck;
 import dev.hookguard.benchmarks.Postgres;
+import dev.hookguard.benchmarks.SignatureCpuTime;
 import dev.hookguard.benchmarks.filter.FilterServer;
 import dev.hookguard.benchmarks.peers.PeerRace;
 import dev.hookguard.core.signature.Headers;
@@ -16,9 +17,11 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The helper commands of {@code benchmarks/run.sh}:
@@ -37,6 +40,8 @@ import java.util.List;
  * java -cp benchmarks.jar dev.hookguard.benchmarks.tools.BenchTool redis-claim-args ID print claim.lua's ARGV, one a line
  * java -cp benchmarks.jar dev.hookguard.benchmarks.tools.BenchTool redis-complete-args T ID … and complete.lua's
  * java -cp benchmarks.jar dev.hookguard.benchmarks.tools.BenchTool github-signature F print the signature of body F
+ * java -cp benchmarks.jar dev.hookguard.benchmarks.tools.BenchTool mac-nanos F        print t_sig: the CPU ns of one
+ *                                                                                    prepared HmacSHA256 over body F
  * java -cp benchmarks.jar dev.hookguard.benchmarks.tools.BenchTool peer-race R N      the concurrent-duplicate race of
  *                                                                                    every store and peer (PeerRace)
  * </pre>
@@ -46,12 +51,12 @@ public final class BenchTool {
     private BenchTool() {}
 
     /** Runs one command; see the class comment. */
-    public static void main(String[] args) throws IOException {
+    public static void main(String[] args) throws IOException, GeneralSecurityException {
         if (args.length == 0) {
             throw new IllegalArgumentException(
                     "name a command: setup, teardown, truncate, pgbench-script FILE, seed, pgbench-mixed-script FILE, "
                             + "redis-script NAME FILE, redis-claim-args ID, redis-complete-args TOKEN ID, github-signature FILE, "
-                            + "peer-race ROUNDS THREADS");
+                            + "mac-nanos FILE, peer-race ROUNDS THREADS");
         }
         switch (args[0]) {
             case "setup" ->
@@ -96,6 +101,11 @@ public final class BenchTool {
                 }
                 PeerRace.run(Integer.parseInt(args[1]), Integer.parseInt(args[2]));
             }
+            case "mac-nanos" ->
+                System.out.printf(
+                        Locale.ROOT,
+                        "%.0f%n",
+                        SignatureCpuTime.preparedMacNanos(Files.readAllBytes(Path.of(argument(args))), 15, 20_000));
             case "github-signature" -> System.out.println(githubSignature(Files.readAllBytes(Path.of(argument(args)))));
             default -> throw new IllegalArgumentException("unknown command " + args[0]);
         }

@@ -1,5 +1,6 @@
 package dev.hookguard.core.signature;
 
+import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -8,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The request headers a verifier reads: names are case-insensitive, and a name may carry several values (one
@@ -22,16 +24,21 @@ public record Headers(Map<String, List<String>> values) {
 
     private static final Headers EMPTY = new Headers(Map.of());
 
-    /** Lower-cases the names, merges names that differ only in case, and copies everything. */
+    /**
+     * Lower-cases the names, merges names that differ only in case, and copies everything; a map from {@link
+     * Builder#build()} is already in that form and is kept as it is (one copy per request, not three).
+     */
     public Headers {
-        Map<String, List<String>> merged = new LinkedHashMap<>();
-        values.forEach((name, list) -> {
-            if (!list.isEmpty()) {
-                merged.computeIfAbsent(lower(name), n -> new ArrayList<>()).addAll(list);
-            }
-        });
-        merged.replaceAll((name, list) -> List.copyOf(list));
-        values = Collections.unmodifiableMap(merged);
+        if (!(values instanceof Built)) {
+            Map<String, List<String>> merged = new LinkedHashMap<>();
+            values.forEach((name, list) -> {
+                if (!list.isEmpty()) {
+                    merged.computeIfAbsent(lower(name), n -> new ArrayList<>()).addAll(list);
+                }
+            });
+            merged.replaceAll((name, list) -> List.copyOf(list));
+            values = Collections.unmodifiableMap(merged);
+        }
     }
 
     /** No headers at all. */
@@ -106,19 +113,59 @@ public record Headers(Map<String, List<String>> values) {
 
     /** Collects header lines; names may come in any case. */
     public static final class Builder {
-        private final Map<String, List<String>> values = new LinkedHashMap<>();
+        private Map<String, List<String>> values = new LinkedHashMap<>();
 
         private Builder() {}
 
-        /** Adds one value of a header. */
+        /** Adds one header line; names are case-insensitive. */
         public Builder add(String name, String value) {
-            values.computeIfAbsent(lower(name), n -> new ArrayList<>()).add(value);
+            values.computeIfAbsent(lower(name), n -> new ArrayList<>(1)).add(value);
             return this;
         }
 
-        /** The headers collected so far. */
+        /** The headers collected so far; the builder starts afresh, so later lines do not change them. */
         public Headers build() {
-            return new Headers(values);
+            Map<String, List<String>> built = values;
+            values = new LinkedHashMap<>();
+            built.replaceAll((name, list) -> List.copyOf(list));
+            return new Headers(new Built(built));
+        }
+    }
+
+    /**
+     * A builder's map: lower-case names, immutable non-empty lists, owned by nobody else; read-only, like every
+     * {@link Headers}' values.
+     */
+    private static final class Built extends AbstractMap<String, List<String>> {
+        private final Map<String, List<String>> values;
+
+        Built(Map<String, List<String>> values) {
+            this.values = values;
+        }
+
+        @Override
+        public Set<Entry<String, List<String>>> entrySet() {
+            return Collections.unmodifiableMap(values).entrySet();
+        }
+
+        @Override
+        public List<String> get(Object name) {
+            return values.get(name);
+        }
+
+        @Override
+        public List<String> getOrDefault(Object name, List<String> fallback) {
+            return values.getOrDefault(name, fallback);
+        }
+
+        @Override
+        public boolean containsKey(Object name) {
+            return values.containsKey(name);
+        }
+
+        @Override
+        public int size() {
+            return values.size();
         }
     }
 }

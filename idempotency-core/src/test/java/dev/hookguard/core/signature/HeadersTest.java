@@ -87,4 +87,30 @@ class HeadersTest {
     void shouldBeEqualByContent() {
         assertThat(Headers.of("A", "1")).isEqualTo(Headers.of("a", "1"));
     }
+
+    @Test
+    void shouldKeepBuiltHeadersWhateverTheBuilderAddsLater() {
+        Headers.Builder builder = Headers.builder().add("X-Sig", "a");
+        Headers first = builder.build();
+
+        builder.add("X-Sig", "b").add("X-Other", "c");
+
+        assertThat(first.all("x-sig")).containsExactly("a");
+        assertThat(first.contains("x-other")).isFalse();
+        assertThat(builder.build().all("x-sig")).containsExactly("b");
+    }
+
+    @Test
+    void shouldEqualTheSameHeadersMadeFromAMapAndBeReadOnly() {
+        Headers built = Headers.builder().add("Stripe-Signature", "t=1").build();
+        Headers fromMap = Headers.of(Map.of("stripe-signature", List.of("t=1")));
+
+        assertThat(built).isEqualTo(fromMap).hasSameHashCodeAs(fromMap);
+        assertThat(built.values()).containsExactly(Map.entry("stripe-signature", List.of("t=1")));
+        assertThatThrownBy(() -> built.values().put("x", List.of("y")))
+                .isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(() -> built.values().keySet().clear()).isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(() -> built.values().get("stripe-signature").add("v1=ab"))
+                .isInstanceOf(UnsupportedOperationException.class);
+    }
 }

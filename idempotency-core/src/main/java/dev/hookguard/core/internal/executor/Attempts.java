@@ -8,6 +8,7 @@ import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.executor.ErrorClassifier;
+import java.util.function.Supplier;
 
 /**
  * Begins attempts: one atomic claim, and for an acquired one an {@link InFlight} whose lease is renewed every third
@@ -57,8 +58,24 @@ public final class Attempts implements AutoCloseable {
             IdempotencyPolicy policy,
             boolean keepPayload,
             Attempt.Source source) {
-        ClaimOutcome outcome =
-                keepPayload ? store.claim(key, fingerprint, payload, policy) : store.claim(key, fingerprint, policy);
+        return begin(key, fingerprint, () -> payload, policy, keepPayload, source);
+    }
+
+    /**
+     * {@link #begin(EventKey, Fingerprint, Payload, IdempotencyPolicy, boolean, Attempt.Source)} with the payload
+     * made only when a record keeps it (a claim with {@code keepPayload}, a failure, a rejection): a delivery that
+     * succeeds at once never copies its body. {@code payload} may be called more than once and from another thread.
+     */
+    public Start begin(
+            EventKey key,
+            Fingerprint fingerprint,
+            Supplier<Payload> payload,
+            IdempotencyPolicy policy,
+            boolean keepPayload,
+            Attempt.Source source) {
+        ClaimOutcome outcome = keepPayload
+                ? store.claim(key, fingerprint, payload.get(), policy)
+                : store.claim(key, fingerprint, policy);
         if (outcome instanceof ClaimOutcome.Acquired acquired) {
             return new InFlight(
                     store, acquired.claim(key, policy), acquired.attempt(), payload, classifier, background, source);

@@ -38,7 +38,7 @@ public final class InFlight implements Start {
     private final EventKey key;
     private final Claim claim;
     private final int attempt;
-    private final Payload payload;
+    private final Supplier<Payload> payload;
     private final IdempotencyPolicy policy;
     private final ErrorClassifier classifier;
     private final LeaseRenewals background;
@@ -56,7 +56,7 @@ public final class InFlight implements Start {
             IdempotencyStore store,
             Claim claim,
             int attempt,
-            Payload payload,
+            Supplier<Payload> payload,
             ErrorClassifier classifier,
             LeaseRenewals background,
             Attempt.Source source) {
@@ -135,7 +135,8 @@ public final class InFlight implements Start {
         errorClass = classified;
         Attempt attempt = answered(response.status(), classified, retryIn);
         return classification == Classification.REJECTED
-                ? complete(Completion.rejected(capped, payload, classified).withAttempt(attempt))
+                ? complete(
+                        Completion.rejected(capped, payload.get(), classified).withAttempt(attempt))
                 : recordFailure("HTTP " + response.status(), classified, retryIn, attempt);
     }
 
@@ -146,7 +147,7 @@ public final class InFlight implements Start {
     public Verdict reject(StoredResponse response, ErrorClass errorClass) {
         stop();
         this.errorClass = errorClass;
-        return complete(Completion.rejected(response.capped(policy.responseBodyCap()), payload, errorClass)
+        return complete(Completion.rejected(response.capped(policy.responseBodyCap()), payload.get(), errorClass)
                 .withAttempt(answered(response.status(), errorClass, null)));
     }
 
@@ -181,7 +182,7 @@ public final class InFlight implements Start {
             return;
         }
         try {
-            store.fail(claim, new Failure(payload, reason));
+            store.fail(claim, new Failure(payload.get(), reason));
         } catch (StoreUnavailableException e) {
             log.warn("Could not give back the late claim on {}; it is taken over when its lease ends", key);
         }
@@ -192,7 +193,7 @@ public final class InFlight implements Start {
     }
 
     private Verdict recordFailure(String error, ErrorClass errorClass, @Nullable Duration retryIn, Attempt attempt) {
-        return record(() -> store.fail(claim, new Failure(payload, error, errorClass, retryIn, attempt)));
+        return record(() -> store.fail(claim, new Failure(payload.get(), error, errorClass, retryIn, attempt)));
     }
 
     private Attempt answered(int status, @Nullable ErrorClass errorClass, @Nullable Duration retryAfter) {

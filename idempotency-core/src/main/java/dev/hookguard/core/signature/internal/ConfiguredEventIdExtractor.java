@@ -40,6 +40,21 @@ public final class ConfiguredEventIdExtractor implements EventIdExtractor {
                 + config.sources().stream().map(IdReader::describe).toList() + " is present");
     }
 
+    /**
+     * The body's SHA-256 where {@code extractor} is one of these and hashed the body for {@code found} (its body key,
+     * or its body-hash fallback id), so that the caller need not hash the body again; empty otherwise (an
+     * application's own extractor is not trusted with it).
+     */
+    public static Optional<String> bodyHash(EventIdExtractor extractor, EventIdResult.Found found) {
+        if (!(extractor instanceof ConfiguredEventIdExtractor)) {
+            return Optional.empty();
+        }
+        if (found.origin() == IdOrigin.BODY_HASH) {
+            return Optional.of(found.eventId());
+        }
+        return found.bodyKey().map(EventKey::eventId);
+    }
+
     private EventIdResult found(String id, IdOrigin origin, String described, byte[] body) {
         EventKey key;
         try {

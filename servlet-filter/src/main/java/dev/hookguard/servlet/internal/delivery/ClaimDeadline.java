@@ -20,6 +20,9 @@ import java.util.function.Supplier;
  * after its deadline is given back ({@link InFlight#release}: FAILED, so that the sender's retry takes it over
  * at once); while every claim thread is stuck in a store that does not answer, further claims are refused
  * at once rather than queued.
+ *
+ * <p>A store that never waits on I/O (the {@link dev.hookguard.core.memory.InMemoryStore}) is called on the request
+ * thread instead: no hand-off, no claim thread, nothing to bound.
  */
 public final class ClaimDeadline implements AutoCloseable {
 
@@ -30,16 +33,22 @@ public final class ClaimDeadline implements AutoCloseable {
     static final int MAX_CLAIMS = 1024;
 
     private final Duration timeout;
+    private final boolean inline;
     private final ThreadPoolExecutor threads;
 
-    ClaimDeadline(Duration timeout) {
+    /** A deadline of {@code timeout}; {@code inline} for a store that never waits on I/O (the request thread claims). */
+    ClaimDeadline(Duration timeout, boolean inline) {
         this.timeout = timeout;
+        this.inline = inline;
         this.threads = new ThreadPoolExecutor(
                 0, MAX_CLAIMS, 30, TimeUnit.SECONDS, new SynchronousQueue<>(), ClaimDeadline::claimThread);
     }
 
     /** The claim's start, or {@link StoreUnavailableException} once the deadline passed. */
     Start claim(Supplier<Start> claim) {
+        if (inline) {
+            return claim.get();
+        }
         CompletableFuture<Start> result;
         try {
             result = CompletableFuture.supplyAsync(claim, threads);
@@ -65,6 +74,9 @@ public final class ClaimDeadline implements AutoCloseable {
      * stands (an enqueued event is dispatched whatever the sender was answered).
      */
     <T> T bounded(Supplier<T> work) {
+        if (inline) {
+            return work.get();
+        }
         CompletableFuture<T> result;
         try {
             result = CompletableFuture.supplyAsync(work, threads);

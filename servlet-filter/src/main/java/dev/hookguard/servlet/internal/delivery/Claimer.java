@@ -11,9 +11,13 @@ import dev.hookguard.core.Payload;
 import dev.hookguard.core.StoredResponse;
 import dev.hookguard.core.internal.executor.Attempts;
 import dev.hookguard.core.internal.executor.Start;
+import dev.hookguard.core.signature.EventIdExtractor;
 import dev.hookguard.core.signature.EventIdResult;
+import dev.hookguard.core.signature.internal.ConfiguredEventIdExtractor;
+import dev.hookguard.servlet.EndpointConfig;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Step 4 of DESIGN.md §1: the claim. For schemes that do not sign the event id (GitHub, Shopify) the body
@@ -52,15 +56,28 @@ public final class Claimer {
     Start begin(
             EventIdResult.Found found,
             byte[] body,
-            Payload payload,
-            IdempotencyPolicy policy,
+            Supplier<Payload> payload,
+            EndpointConfig endpoint,
             boolean keepPayload,
             Attempt.Source source) {
+        IdempotencyPolicy policy = endpoint.policy();
         Optional<EventKey> bodyKey = found.bodyKey();
         if (bodyKey.isPresent() && !bind(bodyKey.get(), found.key(), policy)) {
             return new Start.Refused(new ClaimOutcome.Mismatch());
         }
-        return attempts.begin(found.key(), Fingerprint.of(body), payload, policy, keepPayload, source);
+        return attempts.begin(
+                found.key(), fingerprint(endpoint.eventIds(), found, body), payload, policy, keepPayload, source);
+    }
+
+    /**
+     * The body's fingerprint, its SHA-256. Where the endpoint's extractor hashed the body already (the body key of a
+     * scheme that does not sign the id, or the body-hash fallback id) that hash is the fingerprint: one pass over the
+     * body, not two.
+     */
+    static Fingerprint fingerprint(EventIdExtractor extractor, EventIdResult.Found found, byte[] body) {
+        return ConfiguredEventIdExtractor.bodyHash(extractor, found)
+                .map(Fingerprint::new)
+                .orElseGet(() -> Fingerprint.of(body));
     }
 
     /**

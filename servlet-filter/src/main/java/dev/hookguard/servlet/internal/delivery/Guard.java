@@ -3,11 +3,11 @@ package dev.hookguard.servlet.internal.delivery;
 import dev.hookguard.core.Attempt;
 import dev.hookguard.core.DueQueue;
 import dev.hookguard.core.EnqueueOutcome;
-import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecoveryStore;
 import dev.hookguard.core.internal.executor.Attempts;
 import dev.hookguard.core.internal.executor.Start;
+import dev.hookguard.core.memory.InMemoryStore;
 import dev.hookguard.core.operator.OperatorStore;
 import dev.hookguard.core.signature.EventIdResult;
 import dev.hookguard.servlet.DeliveryMetrics;
@@ -29,6 +29,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -60,7 +61,7 @@ public final class Guard implements AutoCloseable {
         this.endpoints = new Endpoints(config.endpoints());
         this.attempts = new Attempts(config.store(), config.errorClassifier());
         this.claimer = new Claimer(attempts);
-        this.deadline = new ClaimDeadline(config.storeTimeout());
+        this.deadline = new ClaimDeadline(config.storeTimeout(), config.store() instanceof InMemoryStore);
         this.answers = new Answers(config);
         this.deniedHeaders = new HeaderDenyList(config.hardening().storedHeaderDenyList());
         if (config.store() instanceof OperatorStore operator) {
@@ -115,7 +116,8 @@ public final class Guard implements AutoCloseable {
     EnqueueOutcome enqueue(EndpointConfig endpoint, EventIdResult.Found found, byte[] body, Payload payload) {
         DueQueue queue = (DueQueue) config.store();
         return deadline.bounded(() -> claimer.bound(found, endpoint.policy())
-                ? queue.enqueue(found.key(), Fingerprint.of(body), payload, endpoint.policy())
+                ? queue.enqueue(
+                        found.key(), Claimer.fingerprint(endpoint.eventIds(), found, body), payload, endpoint.policy())
                 : new EnqueueOutcome.Mismatch());
     }
 
@@ -158,13 +160,13 @@ public final class Guard implements AutoCloseable {
             EndpointConfig endpoint,
             EventIdResult.Found found,
             byte[] body,
-            Payload payload,
+            Supplier<Payload> payload,
             Attempt.Source source,
             DeliveryMetrics metrics) {
         boolean keepPayload = source == Attempt.Source.SENDER && keepsPayloadFromClaim(endpoint);
         long started = System.nanoTime();
         try {
-            return deadline.claim(() -> claimer.begin(found, body, payload, endpoint.policy(), keepPayload, source));
+            return deadline.claim(() -> claimer.begin(found, body, payload, endpoint, keepPayload, source));
         } finally {
             metrics.claimDuration(endpoint.name(), Duration.ofNanos(System.nanoTime() - started));
         }
