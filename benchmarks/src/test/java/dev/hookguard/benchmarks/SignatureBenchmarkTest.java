@@ -18,6 +18,16 @@ import org.openjdk.jmh.results.RunResult;
 class SignatureBenchmarkTest {
 
     @Test
+    void shouldTimeAPreparedMacOverTheBodyAndRefuseTooFewRounds() throws Exception {
+        byte[] body = "{\"zen\":\"Keep it logically awesome.\"}".getBytes(StandardCharsets.UTF_8);
+
+        assertThat(SignatureCpuTime.preparedMacNanos(body, 3, 10)).isPositive();
+        org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
+                .isThrownBy(() -> SignatureCpuTime.preparedMacNanos(body, 2, 10))
+                .withMessageContaining("3 rounds");
+    }
+
+    @Test
     void shouldRunEverySignatureBenchmarkWithAVerifiedSignature() throws Exception {
         Collection<RunResult> results = JmhSmoke.run("signature", SignatureBenchmark.class.getName(), 1);
 
