@@ -36,10 +36,10 @@ tool pgbench-script "$OUT/claim_complete.sql"
 HZ=$(getconf CLK_TCK)
 
 ticks_of() {  # pids...: their utime+stime (and their threads'), in clock ticks
-    local total=0 pid
-    for pid in "$@"; do
-        [[ -r /proc/$pid/stat ]] || continue
-        total=$((total + $(awk '{ print $14 + $15 }' "/proc/$pid/stat")))
+    local total=0 pid ticks
+    for pid in "$@"; do   # a process may exit between the listing and the read: it counts 0, the script goes on
+        ticks=$(awk '{ print $14 + $15 }' "/proc/$pid/stat" 2>/dev/null) || ticks=0
+        total=$((total + ${ticks:-0}))
     done
     echo "$total"
 }

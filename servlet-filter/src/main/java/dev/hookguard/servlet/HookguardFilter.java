@@ -19,6 +19,7 @@ import dev.hookguard.servlet.internal.body.CachedBodyRequest;
 import dev.hookguard.servlet.internal.body.CapturingResponse;
 import dev.hookguard.servlet.internal.body.RequestHeaders;
 import dev.hookguard.servlet.internal.body.RequestViews;
+import dev.hookguard.servlet.internal.config.HeaderDenyList;
 import dev.hookguard.servlet.internal.config.InitParams;
 import dev.hookguard.servlet.internal.config.MappingWarnings;
 import dev.hookguard.servlet.internal.config.PublishedEndpoints;
@@ -50,7 +51,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
@@ -257,7 +257,8 @@ public final class HookguardFilter implements Filter {
         EndpointConfig endpoint = delivery.endpoint();
         Answers answers = delivery.answers();
         delivery.guard().sawRequest(delivery.request());
-        Headers headers = RequestHeaders.of(delivery.request());
+        RequestHeaders lines = RequestHeaders.read(delivery.request());
+        Headers headers = lines.forVerifier();
         String dispatch = delivery.request().getHeader(DispatchHeaders.DISPATCH);
         boolean keyed = dispatch != null && delivery.guard().config().signing(endpoint) == DispatchSigning.DISPATCH_KEY;
         if (PreBody.refused(delivery, headers, !keyed)) { // 0. method, signature headers, timestamp window
@@ -290,10 +291,10 @@ public final class HookguardFilter implements Filter {
         delivery.observation().eventId(found.eventId());
         delivery.request().setAttribute(EVENT_KEY_ATTRIBUTE, found.key());
         if (dispatch == null && endpoint.recovery().intake() == Intake.ASYNC) {
-            AsyncIntake.accept(delivery, found, read.bytes()); // 4. queue, and answer 202
+            AsyncIntake.accept(delivery, found, read.bytes(), lines); // 4. queue, and answer 202
             return;
         }
-        claimAndHandOff(delivery, found, read.bytes(), dispatch != null); // 4. claim, 5. hand off and record
+        claimAndHandOff(delivery, found, read.bytes(), lines, dispatch != null); // 4. claim, 5. hand off and record
     }
 
     /** What delivered this attempt: the sender, or a dispatch (an operator's replay when its checked dispatch says so). */
@@ -328,14 +329,14 @@ public final class HookguardFilter implements Filter {
      * Steps 4 and 5. A {@code dispatched} delivery (its dispatch header checked) has its failures retried by the
      * receiver whatever the endpoint's retries setting ({@link Recorder#claimed}).
      */
-    private void claimAndHandOff(Delivery delivery, EventIdResult.Found found, byte[] body, boolean dispatched)
+    private void claimAndHandOff(
+            Delivery delivery, EventIdResult.Found found, byte[] body, RequestHeaders lines, boolean dispatched)
             throws IOException, ServletException {
         EndpointConfig endpoint = delivery.endpoint();
         Answers answers = delivery.answers();
-        // the headers now, while the request is the container's to read; the body's copy only if a record keeps it
-        Map<String, List<String>> headers =
-                RequestHeaders.forPayload(delivery.request(), delivery.guard().deniedHeaders());
-        Supplier<Payload> payload = () -> new Payload(body, headers);
+        // the payload (the body's copy, the kept headers) only if a record keeps it: never for a success
+        HeaderDenyList denied = delivery.guard().deniedHeaders();
+        Supplier<Payload> payload = () -> new Payload(body, lines.forPayload(denied));
         Start start;
         try {
             start = delivery.guard()

@@ -11,6 +11,7 @@ import dev.hookguard.core.memory.InMemoryStore;
 import dev.hookguard.core.signature.Headers;
 import dev.hookguard.core.signature.SignatureConfig;
 import dev.hookguard.core.signature.WebhookSigner;
+import dev.hookguard.servlet.internal.dispatch.DispatchHeaders;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.Socket;
@@ -21,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -224,25 +226,50 @@ abstract class AbstractHostileRequestsIT {
     @Test
     void shouldKeepCredentialHeadersOutOfTheStoredPayload() throws IOException {
         String id = "msg_" + UUID.randomUUID();
-        byte[] body = ("{\"id\":\"" + id + "\"}").getBytes(UTF_8);
-        Map<String, String> headers =
-                flat(WebhookSigner.of(STANDARD_WEBHOOKS, STANDARD_SECRET).sign(id, Instant.now(), body));
-        headers.put(TestHandler.BEHAVIOUR, "status:422");
-        headers.put("Authorization", "Bearer not-for-the-store");
-        headers.put("X-Auth-Token", "not-for-the-store");
-        headers.put("X-Partner-Api-Key", "not-for-the-store");
-        headers.put("X-Request-Source", "kept");
+        Payload payload = payloadOfARejection(
+                id,
+                "/webhooks/standard",
+                Map.of(
+                        "Authorization", "Bearer not-for-the-store",
+                        "X-Auth-Token", "not-for-the-store",
+                        "X-Partner-Api-Key", "not-for-the-store",
+                        "X-Request-Source", "kept"));
 
-        int status = RawHttp.status(container.base(), "POST", "/webhooks/standard", headers, body);
-
-        assertThat(status).isEqualTo(422);
-        Payload payload = store.find(EventKey.of("standard", id)).orElseThrow().payload();
-        assertThat(payload).isNotNull();
         assertThat(payload.headers().keySet().stream()
                         .map(name -> name.toLowerCase(Locale.ROOT))
                         .toList())
                 .contains("x-request-source", "webhook-id", "webhook-signature")
                 .doesNotContain("authorization", "x-auth-token", "x-partner-api-key");
+    }
+
+    @Test
+    void shouldKeepEveryLineOfARepeatedHeaderAndTheQueryInTheStoredPayload() throws IOException {
+        String id = "msg_" + UUID.randomUUID();
+        Payload payload = payloadOfARejection(
+                id,
+                "/webhooks/standard?tenant=7",
+                Map.of("X-Request-Source", "first\r\nX-Request-Source: second")); // two lines of one header
+
+        Map<String, List<String>> kept = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        kept.putAll(payload.headers());
+        assertThat(kept.get("X-Request-Source")).containsExactly("first", "second");
+        assertThat(kept.get("Webhook-Id")).containsExactly(id);
+        assertThat(kept.get(DispatchHeaders.REQUEST_URI)).containsExactly("/webhooks/standard?tenant=7");
+    }
+
+    /** A signed Standard Webhooks delivery to {@code target} that the handler answers 422: the payload it kept. */
+    private Payload payloadOfARejection(String id, String target, Map<String, String> extraHeaders) throws IOException {
+        byte[] body = ("{\"id\":\"" + id + "\"}").getBytes(UTF_8);
+        Map<String, String> headers =
+                flat(WebhookSigner.of(STANDARD_WEBHOOKS, STANDARD_SECRET).sign(id, Instant.now(), body));
+        headers.put(TestHandler.BEHAVIOUR, "status:422");
+        headers.putAll(extraHeaders);
+
+        assertThat(RawHttp.status(container.base(), "POST", target, headers, body))
+                .isEqualTo(422);
+        Payload payload = store.find(EventKey.of("standard", id)).orElseThrow().payload();
+        assertThat(payload).isNotNull();
+        return payload;
     }
 
     private int signed(String path, dev.hookguard.core.signature.Scheme scheme, String secret, String id, byte[] body)

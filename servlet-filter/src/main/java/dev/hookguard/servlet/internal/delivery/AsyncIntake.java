@@ -23,7 +23,8 @@ public final class AsyncIntake {
     private AsyncIntake() {}
 
     /** Takes the verified delivery in, and answers. */
-    public static void accept(Delivery delivery, EventIdResult.Found found, byte[] body) throws IOException {
+    public static void accept(Delivery delivery, EventIdResult.Found found, byte[] body, RequestHeaders headers)
+            throws IOException {
         EndpointConfig endpoint = delivery.endpoint();
         Answers answers = delivery.answers();
         HttpServletResponse response = delivery.response();
@@ -33,7 +34,7 @@ public final class AsyncIntake {
             answers.queueFull(endpoint).writeTo(response);
             return;
         }
-        Payload payload = new Payload(body, RequestHeaders.forPayload(delivery.request(), guard.deniedHeaders()));
+        Payload payload = new Payload(body, headers.forPayload(guard.deniedHeaders()));
         EnqueueOutcome outcome;
         try {
             outcome = guard.enqueue(endpoint, found, body, payload);
