@@ -30,6 +30,9 @@ public class RedisStoreBenchmark {
     /** The endpoint of the duplicate workload's seeded events. */
     static final String DUPLICATES = "jmh-redis-dup";
 
+    /** This trial's endpoint of seeded duplicates ({@link Workload#trialEndpoint}). */
+    private String duplicates;
+
     /**
      * The store's durability setting: {@code none} (the default), or {@code replicas1}, {@code WAIT 1} after each
      * write with a 1 s timeout, which needs a Redis with a replica ({@code -p durability=none,replicas1}).
@@ -50,7 +53,8 @@ public class RedisStoreBenchmark {
                 throw new IllegalArgumentException("durability must be none or replicas1 but was '" + durability + "'");
         }
         store = RedisStores.fromUri(BenchEnvironment.redisUri(), config.build());
-        PairCheck.seed(store, DUPLICATES);
+        duplicates = Workload.trialEndpoint(DUPLICATES);
+        PairCheck.seed(store, duplicates);
     }
 
     /** Closes the store and its connection. */
@@ -65,7 +69,7 @@ public class RedisStoreBenchmark {
      */
     @Benchmark
     public Object mostlyDuplicates(EventIds ids) {
-        return PairCheck.mostlyDuplicates(store, ids, ENDPOINT, DUPLICATES);
+        return PairCheck.mostlyDuplicates(store, ids, ENDPOINT, duplicates);
     }
 
     /** Claims a new event and records it as SUCCEEDED. */

@@ -37,6 +37,9 @@ public class TieredStoreBenchmark {
     /** The endpoint of the duplicate workload's seeded events. */
     static final String DUPLICATES = "jmh-tiered-dup";
 
+    /** This trial's endpoint of seeded duplicates ({@link Workload#trialEndpoint}). */
+    private String duplicates;
+
     /** Whether the cache's Redis answers during the measurement. */
     @Param({"up", "down"})
     public String redis;
@@ -65,7 +68,8 @@ public class TieredStoreBenchmark {
                 TieredStoreConfig.custom()
                         .keyPrefix(BenchEnvironment.PREFIX + "_tiered_" + System.nanoTime())
                         .build());
-        PairCheck.seed(store, DUPLICATES);
+        duplicates = Workload.trialEndpoint(DUPLICATES);
+        PairCheck.seed(store, duplicates);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (store.cacheStats().fills() + store.cacheStats().fillsDropped() < Workload.SEEDED
                 && System.nanoTime() < deadline) {
@@ -90,7 +94,7 @@ public class TieredStoreBenchmark {
     /** {@link JdbcStoreBenchmark#mostlyDuplicates} on the tiered store. */
     @Benchmark
     public Object mostlyDuplicates(EventIds ids) {
-        return PairCheck.mostlyDuplicates(store, ids, ENDPOINT, DUPLICATES);
+        return PairCheck.mostlyDuplicates(store, ids, ENDPOINT, duplicates);
     }
 
     /** Claims a new event and records it as SUCCEEDED (the verdict's fill is sent without waiting). */

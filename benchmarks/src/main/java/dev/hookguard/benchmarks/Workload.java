@@ -6,6 +6,7 @@ import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.StoredResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The one unit of dedup work every store benchmark and its baseline perform: claim a new event, then record it
@@ -41,10 +42,22 @@ public final class Workload {
     /** One operation in this many of the duplicate workload is a new event; the others (80 %) are duplicates. */
     public static final int NEW_EVERY = 5;
 
+    /**
+     * A fresh endpoint for one trial's seeded duplicates: {@code base}, a dash, this moment in base 36 and a count of this JVM's trials. A
+     * Redis record lives {@link #RETENTION} from its completion, and a seed skips an event that is still held, so
+     * seeds under a fixed endpoint, left by a trial that started up to two minutes before, expired in the middle of
+     * a later one (a failed iteration: "a seeded event was claimed again"). Each trial seeds its own.
+     */
+    public static String trialEndpoint(String base) {
+        return base + "-" + Long.toString(System.currentTimeMillis(), 36) + "-" + TRIALS.incrementAndGet();
+    }
+
     /** The id of seeded event {@code n} (1 to {@link #SEEDED}): the number itself, so pgbench can draw it. */
     public static String seededId(int n) {
         return Integer.toString(n);
     }
+
+    private static final AtomicInteger TRIALS = new AtomicInteger();
 
     private Workload() {}
 }

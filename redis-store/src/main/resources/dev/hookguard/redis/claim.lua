@@ -38,8 +38,9 @@ local function open_record(m, keep, ...)
   end
 end
 
--- one read serves every answer: a duplicate's reply needs the stored response, and nothing else is read
-local r = redis.call('HMGET', KEYS[1], 'm', 'f', 'l', 'n', 'rc', 'rb', 'ro')
+-- one read serves a new event and a settled duplicate (the common one: its reply needs the stored response);
+-- the lease and the due time are read only for a record that is not settled (five fields, not seven, for the rest)
+local r = redis.call('HMGET', KEYS[1], 'm', 'f', 'rc', 'rb', 'ro')
 if not r[1] then
   clock()
   -- meta('P', now_us, 1, now, '') with the parts it knows are 1 and 0 written as text (two numbers formatted, not four)
@@ -51,26 +52,27 @@ if r[2] ~= ARGV[1] then
 end
 local held = status_of(r[1])
 if held == 'S' or held == 'R' then -- the common duplicate: no clock, no number parsed, nothing written
-  return {'duplicate', held, response_status(r[1]), r[5], r[6], r[7]}
+  return {'duplicate', held, response_status(r[1]), r[3], r[4], r[5]}
 end
 if held == 'D' then
   return {'dead'}
 end
 local status, token, attempts, created = parse(r[1])
+local lease, due = unpack(redis.call('HMGET', KEYS[1], 'l', 'n')) -- PROCESSING, FAILED or QUEUED
 clock()
-if status == 'P' and r[3] and now < tonumber(r[3]) then
+if status == 'P' and lease and now < tonumber(lease) then
   if not KEYS[2] then -- the caller's ZADD moved the entry to its mark: the record follows
     redis.call('HSET', KEYS[1], 'o', ARGV[4])
   end
-  return {'busy', tonumber(r[3]) - now}
+  return {'busy', tonumber(lease) - now}
 end
 if status == 'P' or status == 'F' or status == 'Q' then
   local next = next_token(token)
-  if r[4] then
+  if due then
     redis.call('HDEL', KEYS[1], 'n')
   end
   local keep = ARGV[6] and redis.call('HEXISTS', KEYS[1], 'ph') == 0
   open_record(meta('P', next, attempts + 1, created, ''), keep)
-  return {'acquired', next, attempts + 1, r[4] or ''}
+  return {'acquired', next, attempts + 1, due or ''}
 end
 return redis.error_reply('hookguard: unknown record status ' .. status)

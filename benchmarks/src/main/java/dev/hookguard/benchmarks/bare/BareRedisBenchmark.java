@@ -26,6 +26,9 @@ public class BareRedisBenchmark {
     private static final String ENDPOINT = "jmh-bare";
     private static final String DUPLICATES = "jmh-bare-dup";
 
+    /** This trial's endpoint of seeded duplicates ({@link Workload#trialEndpoint}). */
+    private String duplicates;
+
     private RedisClient client;
     private StatefulRedisConnection<byte[], byte[]> connection;
     private BareRedis bare;
@@ -36,7 +39,8 @@ public class BareRedisBenchmark {
         client = RedisClient.create(BenchEnvironment.redisUri());
         connection = client.connect(BareRedis.codec());
         bare = new BareRedis(connection, BenchEnvironment.PREFIX);
-        bare.seed(DUPLICATES);
+        duplicates = Workload.trialEndpoint(DUPLICATES);
+        bare.seed(duplicates);
     }
 
     /** Closes the connection and the client. */
@@ -59,7 +63,7 @@ public class BareRedisBenchmark {
         if (random.nextInt(Workload.NEW_EVERY) == 0) {
             bare.claimAndComplete(ENDPOINT, ids.next());
         } else {
-            bare.duplicate(DUPLICATES, Workload.seededId(1 + random.nextInt(Workload.SEEDED)));
+            bare.duplicate(duplicates, Workload.seededId(1 + random.nextInt(Workload.SEEDED)));
         }
     }
 }
