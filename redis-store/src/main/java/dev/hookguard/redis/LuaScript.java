@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayDeque;
-import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HexFormat;
@@ -74,6 +73,12 @@ enum LuaScript {
     /** The record-format prelude, prepended to every script on an event's hash (the parts it needs). */
     static final String PRELUDE = "prelude.lua";
 
+    /**
+     * A line of a record script where its prelude goes instead of the start: the code above it runs before Redis
+     * makes the prelude's functions (anew on every call), for a fast path that needs none of them.
+     */
+    static final String PRELUDE_HERE = "-- @prelude\n";
+
     private final String resource;
     private final boolean onRecord;
     private final byte[] body;
@@ -83,7 +88,7 @@ enum LuaScript {
         this.resource = resource;
         this.onRecord = onRecord;
         byte[] own = read(resource);
-        this.body = onRecord ? concat(preludeFor(read(PRELUDE), own), own) : own;
+        this.body = onRecord ? assemble(preludeFor(read(PRELUDE), own), own) : own;
         this.sha = sha1(body);
     }
 
@@ -155,11 +160,13 @@ enum LuaScript {
         return kept.toString().getBytes(StandardCharsets.UTF_8);
     }
 
-    private static byte[] concat(byte[] prelude, byte[] script) {
-        byte[] body = Arrays.copyOf(prelude, prelude.length + 1 + script.length);
-        body[prelude.length] = '\n';
-        System.arraycopy(script, 0, body, prelude.length + 1, script.length);
-        return body;
+    /** The script with its prelude: at its {@link #PRELUDE_HERE} line if it has one, else before it. */
+    static byte[] assemble(byte[] prelude, byte[] script) {
+        String text = new String(script, StandardCharsets.UTF_8);
+        int here = text.indexOf(PRELUDE_HERE);
+        int at = here < 0 ? 0 : here + PRELUDE_HERE.length();
+        return (text.substring(0, at) + new String(prelude, StandardCharsets.UTF_8) + "\n" + text.substring(at))
+                .getBytes(StandardCharsets.UTF_8);
     }
 
     private static byte[] read(String resource) {

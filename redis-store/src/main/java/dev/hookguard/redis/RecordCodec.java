@@ -75,11 +75,7 @@ final class RecordCodec {
                 meta.status() == RecordStatus.PROCESSING && hash.containsKey("l") ? instant(hash, "l") : null,
                 meta.responseStatus() == null
                         ? null
-                        : response(
-                                ascii(meta.responseStatus().toString()),
-                                hash.get("rc"),
-                                hash.get("rb"),
-                                hash.containsKey("ro")),
+                        : response(meta.responseStatus(), hash.get("rc"), hash.get("rb"), hash.containsKey("ro")),
                 payload(hash),
                 hash.containsKey("e") ? new String(hash.get("e"), StandardCharsets.UTF_8) : null,
                 meta.createdAt(),
@@ -100,10 +96,9 @@ final class RecordCodec {
     }
 
     /** The response as the reply of {@code claim.lua} lists it: status, content type, body, omitted. */
-    static StoredResponse response(
-            byte[] status, byte @Nullable [] contentType, byte @Nullable [] body, boolean omitted) {
+    static StoredResponse response(int status, byte @Nullable [] contentType, byte @Nullable [] body, boolean omitted) {
         return new StoredResponse(
-                Integer.parseInt(new String(status, StandardCharsets.US_ASCII)),
+                status,
                 contentType == null ? null : new String(contentType, StandardCharsets.UTF_8),
                 body == null ? new byte[0] : body,
                 omitted);

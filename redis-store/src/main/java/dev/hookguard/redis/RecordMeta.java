@@ -54,4 +54,40 @@ record RecordMeta(
                 Instant.ofEpochMilli(created + Math.max(0, Long.parseLong(m.group(6)))),
                 m.group(7) == null ? null : Integer.valueOf(m.group(7)));
     }
+
+    /** The status of field {@code m} (its second byte), without parsing the rest: a settled duplicate's. */
+    static RecordStatus statusOf(byte[] meta) {
+        if (meta.length < 2) {
+            throw new IllegalStateException("a Redis record has an unknown format: '" + ascii(meta) + "'");
+        }
+        return RecordStatus.fromCode(String.valueOf((char) meta[1]));
+    }
+
+    /**
+     * The response status of field {@code m}, its fifth comma-separated number (formats 1 and 2 alike), read
+     * without a pattern: a settled duplicate's, which every settled record has.
+     */
+    static int responseStatusOf(byte[] meta) {
+        int commas = 0;
+        int status = 0;
+        int digits = 0;
+        for (byte b : meta) {
+            if (b == ',') {
+                commas++;
+            } else if (commas == 4 && b >= '0' && b <= '9' && digits < 3) {
+                status = status * 10 + (b - '0');
+                digits++;
+            } else if (commas == 4) {
+                digits = 4; // not a status: refused below
+            }
+        }
+        if (commas != 4 || digits == 0 || digits > 3) {
+            throw new IllegalStateException("a settled Redis record has no response status: '" + ascii(meta) + "'");
+        }
+        return status;
+    }
+
+    private static String ascii(byte[] meta) {
+        return new String(meta, java.nio.charset.StandardCharsets.US_ASCII);
+    }
 }

@@ -53,17 +53,19 @@ final class RedisHotPath implements IdempotencyStore {
         return claim(key, fingerprint, null, policy);
     }
 
-    /** The claim script; with a payload, its headers and body go as ARGV[6] and ARGV[7] (kept by the same script). */
+    /**
+     * The claim script: the fingerprint, then in one argument what opening a record takes (lease, unfinished TTL,
+     * open-index mark and member, space-separated: a duplicate needs none of them, and each argument costs it);
+     * with a payload, its headers and body go as ARGV[3] and ARGV[4] (kept by the same script).
+     */
     @Override
     public ClaimOutcome claim(
             EventKey key, Fingerprint fingerprint, @Nullable Payload payload, IdempotencyPolicy policy) {
         String mark = open.newMark();
-        List<byte[]> args = new ArrayList<>(7);
+        List<byte[]> args = new ArrayList<>(4);
         args.add(RecordCodec.fingerprint(fingerprint));
-        args.add(millis(policy.lease()));
-        args.add(millis(unfinishedTtl(policy)));
-        args.add(ascii(mark));
-        args.add(open.member(key));
+        args.add(ascii(policy.lease().toMillis() + " " + unfinishedTtl(policy).toMillis() + " " + mark + " "
+                + (open.inScript() ? key.eventId() : "")));
         if (payload != null) {
             args.add(RecordCodec.headers(payload));
             args.add(payload.body());

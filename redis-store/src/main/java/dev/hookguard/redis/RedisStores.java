@@ -15,9 +15,7 @@ import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
 import io.lettuce.core.cluster.RedisAdvancedClusterAsyncCommandsImpl;
 import io.lettuce.core.cluster.RedisClusterClient;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
-import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.codec.RedisCodec;
-import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.masterreplica.MasterReplica;
 import io.lettuce.core.metrics.CommandLatencyRecorder;
 import io.lettuce.core.resource.ClientResources;
@@ -56,7 +54,7 @@ public final class RedisStores {
     static final Duration CLUSTER_REFRESH_PERIOD = Duration.ofSeconds(5);
 
     /** The codec of connections passed to {@link #of}: string keys, byte-array values. */
-    public static final RedisCodec<String, byte[]> CODEC = RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE);
+    public static final RedisCodec<String, byte[]> CODEC = KeyBytesCodec.INSTANCE;
 
     private RedisStores() {}
 

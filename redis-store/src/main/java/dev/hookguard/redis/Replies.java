@@ -111,12 +111,16 @@ final class Replies {
         return new String((byte[]) element, StandardCharsets.US_ASCII);
     }
 
+    /** {@code {'duplicate', m, rc, rb, ro}}: the status and the response status are read from field m. */
     private static ClaimOutcome.Duplicate duplicate(List<Object> reply) {
-        RecordStatus status = RecordStatus.fromCode(text(reply.get(1)));
+        byte[] meta = (byte[]) reply.get(1);
         return new ClaimOutcome.Duplicate(
-                status,
+                RecordMeta.statusOf(meta),
                 RecordCodec.response(
-                        (byte[]) reply.get(2), (byte[]) reply.get(3), (byte[]) reply.get(4), reply.get(5) != null));
+                        RecordMeta.responseStatusOf(meta),
+                        (byte[]) reply.get(2),
+                        (byte[]) reply.get(3),
+                        reply.get(4) != null));
     }
 
     private static long number(List<Object> reply, int index) {

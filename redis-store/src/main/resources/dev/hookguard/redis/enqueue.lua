@@ -9,8 +9,8 @@
 -- ARGV[4]  the retention, in ms (counted from the due time)
 -- ARGV[5]  the due time (epoch ms) of its due-queue entry; empty until the entry is written
 --
--- Reply: {'queued'} | {'due'} | {'pending', status} | {'mismatch'} | {'duplicate', status, rs, rc, rb, ro}
---      | {'dead'}
+-- Reply: {'queued'} | {'due'} | {'pending', status} | {'mismatch'} | {'duplicate', field m, rc, rb, ro} (as the
+--        claim's) | {'dead'}
 local r = redis.call('HMGET', KEYS[1], 'm', 'f', 'rc', 'rb', 'ro')
 if r[1] then
   if r[2] ~= ARGV[1] then
@@ -18,7 +18,7 @@ if r[1] then
   end
   local status = status_of(r[1])
   if status == 'S' or status == 'R' then -- as the claim's duplicate: one read, no clock, no number parsed
-    return {'duplicate', status, response_status(r[1]), r[3], r[4], r[5]}
+    return {'duplicate', r[1], r[3], r[4], r[5]}
   end
   if status == 'D' then
     return {'dead'}

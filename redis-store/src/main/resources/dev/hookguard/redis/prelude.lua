@@ -47,11 +47,6 @@ local function status_of(m)
   return string.sub(m, 2, 2)
 end
 
--- the response status of field m ('' for none), without converting any number
-local function response_status(m)
-  return string.match(m, '^[12]%u%-?%d+,%d+,%d+,%-?%d+,(%d+)$') or ''
-end
-
 -- field m in format 2; updated is now, clamped to created if this clock is behind the one that created it
 local function meta(status, token, attempts, created, rs)
   clock()

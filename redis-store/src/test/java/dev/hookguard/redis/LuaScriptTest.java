@@ -64,7 +64,9 @@ class LuaScriptTest {
                         resource(LuaScript.PRELUDE).getBytes(StandardCharsets.UTF_8),
                         own.getBytes(StandardCharsets.UTF_8)),
                 StandardCharsets.UTF_8);
-        assertThat(body).isEqualTo(script.onRecord() ? prelude + "\n" + own : own);
+        int here = own.indexOf(LuaScript.PRELUDE_HERE);
+        String head = here < 0 ? "" : own.substring(0, here + LuaScript.PRELUDE_HERE.length());
+        assertThat(body).isEqualTo(script.onRecord() ? head + prelude + "\n" + own.substring(head.length()) : own);
         assertThat(own).doesNotContain("local function parse").doesNotContain("local function meta");
     }
 
@@ -78,7 +80,7 @@ class LuaScriptTest {
         String purge = new String(LuaScript.PURGE.body(), StandardCharsets.UTF_8);
 
         assertThat(claim)
-                .startsWith("-- The record-format prelude.")
+                .startsWith("-- Claims one event")
                 .contains("local now_us, now")
                 .contains("local function status_of(", "local function parse(", "local function meta(")
                 .contains("local function clock(", "local function next_token(")
@@ -86,6 +88,19 @@ class LuaScriptTest {
         assertThat(purge).contains("local function parse(").doesNotContain("local function meta(");
         assertThat(new String(LuaScript.REPLAY.body(), StandardCharsets.UTF_8))
                 .contains("local function audit(", "local function clock(", "local function keep(");
+    }
+
+    /** A settled duplicate is answered before the prelude: Redis makes none of its functions for it. */
+    @Test
+    void shouldAnswerASettledDuplicateBeforeThePrelude() {
+        String claim = new String(LuaScript.CLAIM.body(), StandardCharsets.UTF_8);
+
+        assertThat(claim.indexOf("return {'duplicate'"))
+                .isPositive()
+                .isLessThan(claim.indexOf("-- The record-format prelude."))
+                .isLessThan(claim.indexOf("local function"));
+        assertThat(new String(LuaScript.COMPLETE.body(), StandardCharsets.UTF_8))
+                .startsWith("-- The record-format prelude.");
     }
 
     private static String resource(String name) throws java.io.IOException {

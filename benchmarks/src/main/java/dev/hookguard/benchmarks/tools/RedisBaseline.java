@@ -31,17 +31,14 @@ public final class RedisBaseline {
     }
 
     /**
-     * {@code claim.lua}'s ARGV: fingerprint, lease (ms), how long an unfinished record is kept (ms), mark, the event
-     * id {@code member} (the open index's member).
+     * {@code claim.lua}'s ARGV: fingerprint, then in one argument, space-separated, the lease (ms), how long an
+     * unfinished record is kept (ms), the mark and the event id {@code member} (the open index's member).
      */
     public static List<String> claimArgs(String member) {
         long lease = Workload.LEASE.toMillis();
         return List.of(
                 Workload.FINGERPRINT.hex().substring(0, 32),
-                Long.toString(lease),
-                Long.toString(Math.max(Workload.RETENTION.toMillis(), lease)),
-                MARK,
-                member);
+                lease + " " + Math.max(Workload.RETENTION.toMillis(), lease) + " " + MARK + " " + member);
     }
 
     /**
