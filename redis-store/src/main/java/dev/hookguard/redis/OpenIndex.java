@@ -75,7 +75,12 @@ final class OpenIndex {
 
     /** The member such a script adds or drops: the event id if {@link #inScript}, else empty (none). */
     byte[] member(EventKey key) {
-        return inScript() ? RecordCodec.ascii(key.eventId()) : new byte[0];
+        return RecordCodec.ascii(memberText(key));
+    }
+
+    /** {@link #member} as text. */
+    String memberText(EventKey key) {
+        return inScript() ? key.eventId() : "";
     }
 
     /** Every entry of the endpoint's index: event id and mark. */

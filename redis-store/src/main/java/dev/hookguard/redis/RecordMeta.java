@@ -1,6 +1,7 @@
 package dev.hookguard.redis;
 
 import dev.hookguard.core.RecordStatus;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -68,26 +69,31 @@ record RecordMeta(
      * without a pattern: a settled duplicate's, which every settled record has.
      */
     static int responseStatusOf(byte[] meta) {
-        int commas = 0;
-        int status = 0;
-        int digits = 0;
-        for (byte b : meta) {
-            if (b == ',') {
+        int at = 0;
+        for (int commas = 0; commas < 4 && at < meta.length; at++) {
+            if (meta[at] == ',') {
                 commas++;
-            } else if (commas == 4 && b >= '0' && b <= '9' && digits < 3) {
-                status = status * 10 + (b - '0');
-                digits++;
-            } else if (commas == 4) {
-                digits = 4; // not a status: refused below
             }
         }
-        if (commas != 4 || digits == 0 || digits > 3) {
-            throw new IllegalStateException("a settled Redis record has no response status: '" + ascii(meta) + "'");
+        int length = meta.length - at;
+        if (length < 1 || length > 3) {
+            throw noResponseStatus(meta);
+        }
+        int status = 0;
+        for (; at < meta.length; at++) {
+            if (meta[at] < '0' || meta[at] > '9') {
+                throw noResponseStatus(meta);
+            }
+            status = status * 10 + (meta[at] - '0');
         }
         return status;
     }
 
+    private static IllegalStateException noResponseStatus(byte[] meta) {
+        return new IllegalStateException("a settled Redis record has no response status: '" + ascii(meta) + "'");
+    }
+
     private static String ascii(byte[] meta) {
-        return new String(meta, java.nio.charset.StandardCharsets.US_ASCII);
+        return new String(meta, StandardCharsets.US_ASCII);
     }
 }

@@ -65,7 +65,7 @@ final class RedisHotPath implements IdempotencyStore {
         List<byte[]> args = new ArrayList<>(4);
         args.add(RecordCodec.fingerprint(fingerprint));
         args.add(ascii(policy.lease().toMillis() + " " + unfinishedTtl(policy).toMillis() + " " + mark + " "
-                + (open.inScript() ? key.eventId() : "")));
+                + open.memberText(key)));
         if (payload != null) {
             args.add(RecordCodec.headers(payload));
             args.add(payload.body());
