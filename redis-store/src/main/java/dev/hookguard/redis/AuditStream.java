@@ -1,7 +1,7 @@
 package dev.hookguard.redis;
 
-import static dev.hookguard.redis.Args.number;
-import static dev.hookguard.redis.Args.utf8;
+import static dev.hookguard.redis.internal.Args.number;
+import static dev.hookguard.redis.internal.Args.utf8;
 
 import dev.hookguard.core.operator.OperatorAction.AuditEntry;
 import dev.hookguard.core.operator.OperatorStore.AuditLine;

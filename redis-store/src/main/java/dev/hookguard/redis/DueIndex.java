@@ -2,6 +2,7 @@ package dev.hookguard.redis;
 
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.IdempotencyPolicy;
+import dev.hookguard.redis.internal.RecordCodec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,7 @@
 package dev.hookguard.redis;
 
 import dev.hookguard.core.EventKey;
+import dev.hookguard.redis.internal.RecordCodec;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 

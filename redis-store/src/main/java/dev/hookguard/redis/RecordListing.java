@@ -6,6 +6,7 @@ import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.operator.ListFilter;
 import dev.hookguard.core.operator.ListFilter.Listing;
 import dev.hookguard.core.operator.OperatorStore.RecordPage;
+import dev.hookguard.redis.internal.RecordCodec;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,7 +1,7 @@
 package dev.hookguard.redis;
 
-import static dev.hookguard.redis.Args.ascii;
-import static dev.hookguard.redis.Args.millis;
+import static dev.hookguard.redis.internal.Args.ascii;
+import static dev.hookguard.redis.internal.Args.millis;
 
 import dev.hookguard.core.DueQueue;
 import dev.hookguard.core.DueQueue.QueueStats;
@@ -11,6 +11,7 @@ import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.Payload;
+import dev.hookguard.redis.internal.RecordCodec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,9 +1,9 @@
 package dev.hookguard.redis;
 
-import static dev.hookguard.redis.Args.ascii;
-import static dev.hookguard.redis.Args.flag;
-import static dev.hookguard.redis.Args.millis;
-import static dev.hookguard.redis.Args.number;
+import static dev.hookguard.redis.internal.Args.ascii;
+import static dev.hookguard.redis.internal.Args.flag;
+import static dev.hookguard.redis.internal.Args.millis;
+import static dev.hookguard.redis.internal.Args.number;
 
 import dev.hookguard.core.ClaimOutcome;
 import dev.hookguard.core.Completion;
@@ -15,6 +15,7 @@ import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.IdempotencyStore;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.WriteOutcome;
+import dev.hookguard.redis.internal.RecordCodec;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;

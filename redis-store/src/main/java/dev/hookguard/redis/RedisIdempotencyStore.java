@@ -21,6 +21,8 @@ import dev.hookguard.core.operator.OperatorStore.AuditLine;
 import dev.hookguard.core.operator.OperatorStore.AuditPage;
 import dev.hookguard.core.operator.OperatorStore.AuditQuery;
 import dev.hookguard.core.operator.OperatorStore.RecordPage;
+import dev.hookguard.redis.internal.RecordCodec;
+import dev.hookguard.redis.internal.RecordMeta;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;

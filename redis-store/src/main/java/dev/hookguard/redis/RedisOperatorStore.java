@@ -1,9 +1,9 @@
 package dev.hookguard.redis;
 
-import static dev.hookguard.redis.Args.ascii;
-import static dev.hookguard.redis.Args.millis;
-import static dev.hookguard.redis.Args.number;
-import static dev.hookguard.redis.Args.utf8;
+import static dev.hookguard.redis.internal.Args.ascii;
+import static dev.hookguard.redis.internal.Args.millis;
+import static dev.hookguard.redis.internal.Args.number;
+import static dev.hookguard.redis.internal.Args.utf8;
 
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.IdempotencyPolicy;

@@ -2,6 +2,7 @@ package dev.hookguard.redis;
 
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.operator.OperatorStore.AdminOutcome;
+import dev.hookguard.redis.internal.Args;
 import java.time.Instant;
 import java.util.List;
 

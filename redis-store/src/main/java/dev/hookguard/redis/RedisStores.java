@@ -1,6 +1,7 @@
 package dev.hookguard.redis;
 
 import dev.hookguard.core.StoreUnavailableException;
+import dev.hookguard.redis.internal.KeyBytesCodec;
 import io.lettuce.core.AbstractRedisClient;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisAsyncCommandsImpl;

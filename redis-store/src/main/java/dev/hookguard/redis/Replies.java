@@ -7,6 +7,8 @@ import dev.hookguard.core.EventRecord;
 import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.WriteOutcome;
 import dev.hookguard.core.operator.OperatorStore.AdminOutcome;
+import dev.hookguard.redis.internal.RecordCodec;
+import dev.hookguard.redis.internal.RecordMeta;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;

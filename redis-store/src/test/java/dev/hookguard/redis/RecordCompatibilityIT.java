@@ -13,6 +13,7 @@ import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoredResponse;
 import dev.hookguard.core.WriteOutcome;
 import dev.hookguard.core.operator.ListFilter;
+import dev.hookguard.redis.internal.RecordCodec;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;

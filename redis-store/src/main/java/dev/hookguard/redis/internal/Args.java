@@ -1,19 +1,19 @@
-package dev.hookguard.redis;
+package dev.hookguard.redis.internal;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 /** Script arguments as the scripts read them: ASCII decimal numbers, flags {@code 1}/{@code 0}, UTF-8 text. */
-final class Args {
+public final class Args {
 
     private Args() {}
 
-    static byte[] millis(Duration duration) {
+    public static byte[] millis(Duration duration) {
         return number(duration.toMillis());
     }
 
     /** A decimal number, its ASCII digits written straight into the array (no intermediate string). */
-    static byte[] number(long value) {
+    public static byte[] number(long value) {
         if (value == Long.MIN_VALUE) {
             return ascii(Long.toString(value));
         }
@@ -34,16 +34,16 @@ final class Args {
         return digits;
     }
 
-    static byte[] flag(boolean value) {
+    public static byte[] flag(boolean value) {
         return new byte[] {value ? (byte) '1' : (byte) '0'};
     }
 
-    static byte[] ascii(String text) {
+    public static byte[] ascii(String text) {
         return text.getBytes(StandardCharsets.US_ASCII);
     }
 
     /** UTF-8 text; null as the empty string, which the scripts read as "none". */
-    static byte[] utf8(@org.jspecify.annotations.Nullable String text) {
+    public static byte[] utf8(@org.jspecify.annotations.Nullable String text) {
         return text == null ? new byte[0] : text.getBytes(StandardCharsets.UTF_8);
     }
 }

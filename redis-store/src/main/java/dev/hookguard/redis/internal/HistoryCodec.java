@@ -1,4 +1,4 @@
-package dev.hookguard.redis;
+package dev.hookguard.redis.internal;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
@@ -17,14 +17,14 @@ import org.jspecify.annotations.Nullable;
  * action, "u": actor, "n": note}} ({@code n} absent when there is no note). Unknown members are skipped,
  * so a later format may add some.
  */
-final class HistoryCodec {
+public final class HistoryCodec {
 
     private static final JsonFactory JSON = new JsonFactory();
 
     private HistoryCodec() {}
 
     /** The entries of field {@code h}; empty when the field is absent. */
-    static List<AuditEntry> decode(byte @Nullable [] field) {
+    public static List<AuditEntry> decode(byte @Nullable [] field) {
         if (field == null) {
             return List.of();
         }

@@ -1,4 +1,4 @@
-package dev.hookguard.redis;
+package dev.hookguard.redis.internal;
 
 import dev.hookguard.core.Attempt;
 import dev.hookguard.core.ErrorClass;
@@ -48,14 +48,14 @@ import org.jspecify.annotations.Nullable;
  *       policy</td><td>after a verdict that carried its attempt</td></tr>
  * </table>
  */
-final class RecordCodec {
+public final class RecordCodec {
 
     private static final HexFormat HEX = HexFormat.of();
 
     private RecordCodec() {}
 
     /** The record a hash holds; null when the hash is empty (absent or expired). */
-    static @Nullable EventRecord decode(EventKey key, Map<String, byte[]> hash) {
+    public static @Nullable EventRecord decode(EventKey key, Map<String, byte[]> hash) {
         if (hash.isEmpty()) {
             return null;
         }
@@ -87,7 +87,7 @@ final class RecordCodec {
     }
 
     /** The attempt as the line {@code log_attempt} appends to field {@code a}; empty for none. */
-    static byte[] attempt(@Nullable Attempt attempt) {
+    public static byte[] attempt(@Nullable Attempt attempt) {
         if (attempt == null) {
             return new byte[0];
         }
@@ -96,7 +96,8 @@ final class RecordCodec {
     }
 
     /** The response as the reply of {@code claim.lua} lists it: status, content type, body, omitted. */
-    static StoredResponse response(int status, byte @Nullable [] contentType, byte @Nullable [] body, boolean omitted) {
+    public static StoredResponse response(
+            int status, byte @Nullable [] contentType, byte @Nullable [] body, boolean omitted) {
         return new StoredResponse(
                 status,
                 contentType == null ? null : new String(contentType, StandardCharsets.UTF_8),
@@ -105,7 +106,7 @@ final class RecordCodec {
     }
 
     /** Field, value pairs that store a response besides its status (which goes into {@code m}): each when set. */
-    static List<byte[]> responseFields(StoredResponse response) {
+    public static List<byte[]> responseFields(StoredResponse response) {
         List<byte[]> fields = new ArrayList<>(6);
         if (response.contentType() != null) {
             add(fields, "rc", response.contentType().getBytes(StandardCharsets.UTF_8));
@@ -121,7 +122,7 @@ final class RecordCodec {
     }
 
     /** Field, value pairs that store a payload: {@code ph} always, {@code pb} when the body is not empty. */
-    static List<byte[]> payloadFields(Payload payload) {
+    public static List<byte[]> payloadFields(Payload payload) {
         List<byte[]> fields = new ArrayList<>(4);
         add(fields, "ph", headers(payload));
         byte[] body = payload.body();
@@ -132,16 +133,16 @@ final class RecordCodec {
     }
 
     /** The payload's headers as stored in {@code ph}. */
-    static byte[] headers(Payload payload) {
+    public static byte[] headers(Payload payload) {
         return HeadersCodec.encode(payload.headers()).getBytes(StandardCharsets.UTF_8);
     }
 
     /** The fingerprint as stored in {@code f}: its 32 raw bytes. */
-    static byte[] fingerprint(Fingerprint fingerprint) {
+    public static byte[] fingerprint(Fingerprint fingerprint) {
         return HEX.parseHex(fingerprint.hex());
     }
 
-    static byte[] ascii(String text) {
+    public static byte[] ascii(String text) {
         return text.getBytes(StandardCharsets.US_ASCII);
     }
 

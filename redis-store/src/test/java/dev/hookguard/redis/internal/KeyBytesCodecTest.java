@@ -1,4 +1,4 @@
-package dev.hookguard.redis;
+package dev.hookguard.redis.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

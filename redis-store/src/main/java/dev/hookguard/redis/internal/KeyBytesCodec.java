@@ -1,4 +1,4 @@
-package dev.hookguard.redis;
+package dev.hookguard.redis.internal;
 
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.codec.RedisCodec;
@@ -16,9 +16,9 @@ import java.nio.ByteBuffer;
  * exact ({@link ByteBufUtil#utf8Bytes} counts what {@link ByteBufUtil#writeUtf8} writes), so no argument goes
  * through a scratch buffer either.
  */
-final class KeyBytesCodec implements RedisCodec<String, byte[]>, ToByteBufEncoder<String, byte[]> {
+public final class KeyBytesCodec implements RedisCodec<String, byte[]>, ToByteBufEncoder<String, byte[]> {
 
-    static final KeyBytesCodec INSTANCE = new KeyBytesCodec();
+    public static final KeyBytesCodec INSTANCE = new KeyBytesCodec();
 
     private KeyBytesCodec() {}
 

@@ -1,4 +1,4 @@
-package dev.hookguard.redis;
+package dev.hookguard.redis.internal;
 
 import dev.hookguard.core.RecordStatus;
 import java.nio.charset.StandardCharsets;
@@ -25,7 +25,7 @@ import org.jspecify.annotations.Nullable;
  * @param updatedAt when it last changed, never before {@code createdAt}
  * @param responseStatus the stored response's HTTP status, if any
  */
-record RecordMeta(
+public record RecordMeta(
         RecordStatus status,
         long token,
         int attempts,
@@ -34,13 +34,13 @@ record RecordMeta(
         @Nullable Integer responseStatus) {
 
     /** The format version this store writes. */
-    static final String FORMAT_VERSION = "2";
+    public static final String FORMAT_VERSION = "2";
 
     private static final Pattern META =
             Pattern.compile("([12])([A-Z])(-?\\d{1,18}),(\\d{1,9}),(\\d{1,15}),(-?\\d{1,15})(?:,(\\d{1,3}))?");
 
     /** The state field {@code m} holds; a format this version does not know is an {@link IllegalStateException}. */
-    static RecordMeta parse(@Nullable String meta) {
+    public static RecordMeta parse(@Nullable String meta) {
         Matcher m = meta == null ? null : META.matcher(meta);
         if (m == null || !m.matches()) {
             throw new IllegalStateException("a Redis record has an unknown format: '" + meta + "'");
@@ -57,7 +57,7 @@ record RecordMeta(
     }
 
     /** The status of field {@code m} (its second byte), without parsing the rest: a settled duplicate's. */
-    static RecordStatus statusOf(byte[] meta) {
+    public static RecordStatus statusOf(byte[] meta) {
         if (meta.length < 2) {
             throw new IllegalStateException("a Redis record has an unknown format: '" + ascii(meta) + "'");
         }
@@ -68,7 +68,7 @@ record RecordMeta(
      * The response status of field {@code m}, its fifth comma-separated number (formats 1 and 2 alike), read
      * without a pattern: a settled duplicate's, which every settled record has.
      */
-    static int responseStatusOf(byte[] meta) {
+    public static int responseStatusOf(byte[] meta) {
         int at = 0;
         for (int commas = 0; commas < 4 && at < meta.length; at++) {
             if (meta[at] == ',') {
