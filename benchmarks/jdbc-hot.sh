@@ -11,6 +11,10 @@
 #             sets expires_at to now + retention + lease and the verdict to greatest(expires_at, now + retention), which
 #             leaves it unchanged when the handler finishes within its lease
 #   brin      as listed, with a BRIN index on expires_at in place of the B-tree
+#   leased    as listed, plus a B-tree on lease_until that the verdict leaves as it is (it no longer clears the lease),
+#             so that a Sweeper can walk the leases that ended from a watermark and find what a crash left PROCESSING
+#   brin2     as leased, with one BRIN index on (expires_at, lease_until) in place of the two B-trees (both times grow
+#             with the insertion order, which is what BRIN summarises)
 #
 #   bash benchmarks/jdbc-hot.sh        # after benchmarks.jar is built; needs psql, pgbench and read access to pg_wal
 #
@@ -51,19 +55,34 @@ alter table hot_brin add primary key (endpoint, event_id);
 create index on hot_brin using brin (expires_at);
 create index on hot_brin (endpoint, next_attempt_at) where next_attempt_at is not null;
 create index on hot_brin (endpoint, listed_status, listed_at, event_id) where listed_status is not null;
+create table hot_leased (like hot_listed including defaults) with (fillfactor = 80);
+alter table hot_leased add primary key (endpoint, event_id);
+create index on hot_leased (expires_at);
+create index on hot_leased (lease_until);
+create index on hot_leased (endpoint, next_attempt_at) where next_attempt_at is not null;
+create index on hot_leased (endpoint, listed_status, listed_at, event_id) where listed_status is not null;
+create table hot_brin2 (like hot_listed including defaults) with (fillfactor = 80);
+alter table hot_brin2 add primary key (endpoint, event_id);
+create index on hot_brin2 using brin (expires_at, lease_until);
+create index on hot_brin2 (endpoint, next_attempt_at) where next_attempt_at is not null;
+create index on hot_brin2 (endpoint, listed_status, listed_at, event_id) where listed_status is not null;
 SQL
 sed 's/hookguard_bench/hot_shipped/g' "$WORK/pair.sql" >"$WORK/shipped.sql"
-for t in listed brin; do # the claim keeps retention + lease; the verdict leaves expires_at as it is when later enough
+for t in listed brin leased brin2; do # the claim keeps retention + lease; the verdict leaves expires_at as it is when later enough
     sed "s/hookguard_bench/hot_$t/g" "$WORK/pair.sql" \
         | sed "s/(current_timestamp(3) + cast($retention as bigint) \* interval '1 millisecond'), false, current_timestamp(3)/(current_timestamp(3) + cast($((retention + lease)) as bigint) * interval '1 millisecond'), false, current_timestamp(3)/" \
         | sed "s/expires_at = (current_timestamp(3) + cast($retention as bigint) \* interval '1 millisecond'), updated_at/expires_at = greatest(hot_$t.expires_at, current_timestamp(3) + cast($retention as bigint) * interval '1 millisecond'), updated_at/" \
         >"$WORK/$t.sql"
     grep -q "greatest(hot_$t.expires_at" "$WORK/$t.sql" || { echo "could not rewrite the verdict for $t" >&2; exit 1; }
 done
+for t in leased brin2; do # the verdict keeps the lease's end: the walk's index is untouched
+    sed -i 's/ lease_until = null,//' "$WORK/$t.sql"
+    grep -q "lease_until = null" "$WORK/$t.sql" && { echo "could not keep the lease in the verdict for $t" >&2; exit 1; }
+done
 
 echo "| layout | WAL records per pair (table and indexes) | + commits | HOT share of the verdict updates | record kinds per pair | pairs/s (1 client, indicative) |"
 echo "|---|---|---|---|---|---|"
-for t in shipped listed brin; do
+for t in shipped listed brin leased brin2; do
     table=hot_$t
     pgbench -n -M prepared -h 127.0.0.1 -U "${HOOKGUARD_JDBC_USER:-postgres}" -c 1 -t 50 -f "$WORK/$t.sql" "$DB" >/dev/null 2>&1
     "${PSQL[@]}" -d "$DB" -c "checkpoint" >/dev/null
