@@ -40,7 +40,9 @@ import org.slf4j.LoggerFactory;
  *       transaction ends, so a concurrent duplicate waits for it at most the lock wait (then {@link
  *       ClaimOutcome.InProgress}: answer 409 with {@code Retry-After}) and, once the holder committed, gets {@link
  *       ClaimOutcome.Duplicate}. Nobody can take the event over while the transaction lives; if it dies (crash,
- *       lost connection) the database rolls the claim back with everything else.
+ *       lost connection) the database rolls the claim back with everything else. A fresh event's row is written as
+ *       its success leaves it (SUCCEEDED, an empty 200 until the verdict writes the handler's response): nobody sees
+ *       it before the commit, and the verdict then changes no indexed column (on PostgreSQL a HOT update).
  *   <li>The handler writes on the same connection.
  *   <li>{@link #complete} writes the fenced verdict in the transaction; the caller commits. It answers {@link
  *       WriteOutcome.Stale} when the handler outlived its lease: the caller rolls back, as after a failure.
@@ -49,7 +51,8 @@ import org.slf4j.LoggerFactory;
  * </ol>
  *
  * <p>The caller owns the connection: it commits, rolls back and closes it. When the outcome is not {@link
- * ClaimOutcome.Acquired} the caller rolls back (nothing of the claim is to be kept). Use READ COMMITTED: under
+ * ClaimOutcome.Acquired} the caller rolls back (nothing of the claim is to be kept); when it is, the caller commits
+ * only after {@link #complete}, or rolls back. Use READ COMMITTED: under
  * REPEATABLE READ PostgreSQL refuses a duplicate's claim with a serialization failure once the holder committed.
  * Not thread-safe; one per event.
  */
@@ -124,7 +127,7 @@ public final class TransactionalClaim {
         for (int retry = 0; ; retry++) {
             long started = System.nanoTime();
             try {
-                ClaimOutcome outcome = claim(store, statements, connection, key, fingerprint, policy);
+                ClaimOutcome outcome = claim(store, statements, connection, key, fingerprint, policy, false);
                 return new TransactionalClaim(
                         store, statements, connection, key, fingerprint, policy, outcome, started);
             } catch (SQLException | DataAccessException e) {
@@ -157,7 +160,9 @@ public final class TransactionalClaim {
      * guarded upsert with the refused row beside it (one statement, one round trip with the lock wait), or
      * insert-if-absent and, when the row may be taken over, a locked read and an update (H2, MariaDB/MySQL). A refusal
      * that does not tell its cause is followed by a plain read that tells duplicate, in progress, mismatch or dead
-     * without upgrading any lock.
+     * without upgrading any lock. A fresh row is SUCCEEDED with no response yet ({@link
+     * ClaimQueries#openedInTransaction()}: nobody sees it before the verdict commits with it, and the verdict then
+     * changes no indexed column), or PROCESSING with {@code toFail}, for the short transaction that fails it at once.
      */
     private static ClaimOutcome claim(
             JdbcIdempotencyStore store,
@@ -165,7 +170,8 @@ public final class TransactionalClaim {
             Connection connection,
             EventKey key,
             Fingerprint fingerprint,
-            IdempotencyPolicy policy)
+            IdempotencyPolicy policy,
+            boolean toFail)
             throws SQLException {
         long lease = policy.lease().toMillis();
         long retention = ClaimQueries.unfinishedRetention(policy).toMillis();
@@ -173,7 +179,7 @@ public final class TransactionalClaim {
         for (int round = 1; round <= ClaimStrategy.MAX_ROUNDS; round++) {
             if (statements.upsert()) {
                 try (PreparedStatement statement = statements
-                                .claimOrRead()
+                                .claimOrRead(toFail)
                                 .prepare(
                                         connection,
                                         key.endpoint(),
@@ -193,7 +199,7 @@ public final class TransactionalClaim {
                     }
                 }
             } else {
-                Optional<Long> inserted = inserted(statements, connection, key, fingerprint, lease, retention);
+                Optional<Long> inserted = inserted(statements, connection, key, fingerprint, lease, retention, toFail);
                 if (inserted.isPresent()) {
                     return new ClaimOutcome.Acquired(inserted.get(), 1);
                 }
@@ -241,10 +247,11 @@ public final class TransactionalClaim {
             EventKey key,
             Fingerprint fingerprint,
             long lease,
-            long retention)
+            long retention,
+            boolean toFail)
             throws SQLException {
         try (PreparedStatement statement = statements
-                .insert()
+                .insert(toFail)
                 .prepare(connection, key.endpoint(), key.eventId(), fingerprint.hex(), lease, retention)) {
             if (statements.mysql()) {
                 if (statement.executeUpdate() != 1) {
@@ -320,7 +327,7 @@ public final class TransactionalClaim {
             return new WriteOutcome.Stale();
         }
         try {
-            return store.writes().complete(connection, key, claim.token(), completion, policy);
+            return store.writes().completeInTransaction(connection, key, claim.token(), completion, policy);
         } catch (SQLException e) {
             throw StoreErrors.unavailable("complete " + key + " in the handler's transaction", e);
         }
@@ -339,7 +346,7 @@ public final class TransactionalClaim {
         return store.session().transactionJdbc("record the failure of", key, c -> {
             ClaimOutcome again;
             try {
-                again = claim(store, statements, c, key, fingerprint, policy);
+                again = claim(store, statements, c, key, fingerprint, policy, true);
             } catch (SQLException | DataAccessException e) {
                 if (statements.lockWait().isTimeout(e)) {
                     return new WriteOutcome.Stale();

@@ -125,6 +125,29 @@ abstract class TransactionalModeContract {
         assertThat(record("e1").lastError()).isEqualTo("HTTP 503");
     }
 
+    /**
+     * A fresh event's row is written SUCCEEDED by the claim and filled in by the verdict; a retry takes the FAILED row
+     * over as PROCESSING, and its verdict in the same transaction settles it just the same.
+     */
+    @Test
+    void shouldSettleARetryThatTakesTheFailedRecordOver() throws Exception {
+        executor.executeInTransaction(key("e1"), FP, payload(), POLICY, tx -> StoredResponse.empty(503));
+        assertThat(record("e1").status()).isEqualTo(RecordStatus.FAILED);
+
+        Execution retried = executor.executeInTransaction(key("e1"), FP, payload(), POLICY, tx -> {
+            effects.write(tx.dsl(), effect("e1"));
+            return OK;
+        });
+
+        assertThat(retried).isEqualTo(new Execution.Handled(OK, Verdict.PROCESSED));
+        assertThat(effects()).containsExactly(effect("e1"));
+        assertThat(record("e1").status()).isEqualTo(RecordStatus.SUCCEEDED);
+        assertThat(record("e1").attempts()).isEqualTo(2);
+        assertThat(record("e1").response()).isEqualTo(OK);
+        assertThat(store.claim(key("e1"), FP, POLICY))
+                .isEqualTo(new ClaimOutcome.Duplicate(RecordStatus.SUCCEEDED, OK));
+    }
+
     @Test
     void shouldCommitHandlerWritesTogetherWithRejection() throws Exception {
         Execution execution = executor.executeInTransaction(key("e1"), FP, payload(), POLICY, tx -> {

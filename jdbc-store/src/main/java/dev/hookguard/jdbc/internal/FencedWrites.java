@@ -32,6 +32,7 @@ public final class FencedWrites {
 
     private final RenderedStatement renew;
     private final RenderedStatement complete;
+    private final RenderedStatement completeInTransaction;
     /** PostgreSQL: the one failure statement, with {@code RETURNING status}. */
     private final @Nullable RenderedStatement failReturning;
     /** Elsewhere: the failure that applies only when the row stays FAILED, and the one when it turns DEAD. */
@@ -43,6 +44,8 @@ public final class FencedWrites {
         DSLContext renderer = JdbcSession.renderer(dialect);
         this.renew = RenderedStatement.of(renderer, queries.renew(), WriteQueries.RENEW_PARAMETERS);
         this.complete = RenderedStatement.of(renderer, queries.complete(), WriteQueries.COMPLETE_PARAMETERS);
+        this.completeInTransaction =
+                RenderedStatement.of(renderer, queries.completeInTransaction(), WriteQueries.COMPLETE_PARAMETERS);
         if (dialect.upsertReturning()) {
             this.failReturning = RenderedStatement.of(
                     renderer, queries.fail(null).returningResult(table.status), WriteQueries.FAIL_PARAMETERS);
@@ -74,11 +77,32 @@ public final class FencedWrites {
     public WriteOutcome complete(
             Connection connection, EventKey key, long token, Completion completion, IdempotencyPolicy policy)
             throws SQLException {
+        return complete(complete, connection, key, token, completion, policy);
+    }
+
+    /**
+     * The verdict in the transaction of the transactional mode's claim ({@link WriteQueries#completeInTransaction()}),
+     * on that transaction's connection.
+     */
+    public WriteOutcome completeInTransaction(
+            Connection connection, EventKey key, long token, Completion completion, IdempotencyPolicy policy)
+            throws SQLException {
+        return complete(completeInTransaction, connection, key, token, completion, policy);
+    }
+
+    private static WriteOutcome complete(
+            RenderedStatement shape,
+            Connection connection,
+            EventKey key,
+            long token,
+            Completion completion,
+            IdempotencyPolicy policy)
+            throws SQLException {
         StoredResponse response = completion.response();
         Payload payload = completion.payload();
         return outcome(
                 update(
-                        complete,
+                        shape,
                         connection,
                         key.endpoint(),
                         key.eventId(),

@@ -42,6 +42,7 @@ public final class ClaimQueries {
     static final Field<String> PROCESSING = inline(RecordStatus.PROCESSING.code());
     static final Field<String> FAILED = inline(RecordStatus.FAILED.code());
     static final Field<String> QUEUED = inline(RecordStatus.QUEUED.code());
+    static final Field<String> SUCCEEDED = inline(RecordStatus.SUCCEEDED.code());
 
     /** Names of the parameters of the claim's shapes, in the order their callers pass them. */
     public static final String ENDPOINT = "endpoint";
@@ -87,8 +88,8 @@ public final class ClaimQueries {
     }
 
     /**
-     * PostgreSQL's claim, one statement and one round trip whatever it finds: the guarded upsert of {@link
-     * #upsert(boolean)} in a {@code WITH}, and beside it the row it refused. Returns one row of {@link #claimColumns()}
+     * PostgreSQL's claim, one statement and one round trip whatever it finds: the guarded upsert of {@code
+     * upsert} in a {@code WITH}, and beside it the row it refused. Returns one row of {@link #claimColumns()}
      * with {@code acquired} true (the claimed row), or the existing row with {@code acquired} false; both with
      * {@link #DB_NOW} and {@link #DB_MICROS}. No row at all when the conflicting row was committed after the
      * statement's snapshot (the upsert sees it, the read beside it does not): the caller then reads it with {@link
@@ -98,7 +99,29 @@ public final class ClaimQueries {
      * <p>Parameters: {@link #CLAIM_PARAMETERS}, with {@code withPayload} {@link #CLAIM_WITH_PAYLOAD_PARAMETERS}.
      */
     public ResultQuery<Record> claimOrRead(boolean withPayload) {
-        return orRead(upsert(withPayload));
+        return orRead(upsert(withPayload, PROCESSING));
+    }
+
+    /**
+     * The transactional mode's claim on PostgreSQL: {@link #claimOrRead(boolean)} without payload, whose fresh row is
+     * written as its success leaves it, SUCCEEDED with no response yet ({@link #openedInTransaction()}). A row taken
+     * over is PROCESSING as in every claim. Same parameters and result.
+     */
+    public ResultQuery<Record> claimOrReadInTransaction() {
+        return orRead(upsert(false, openedInTransaction()));
+    }
+
+    /**
+     * The status of a fresh row that the transactional mode's claim writes: SUCCEEDED, the status its success leaves,
+     * with an empty 200 as its response until the verdict writes the handler's (so the row is a whole record even to a
+     * caller that commits without a verdict). Nobody else sees the row before its transaction commits, and it commits
+     * only with the verdict (a failure rolls it back), so the PROCESSING state would never show; written as SUCCEEDED,
+     * the row enters no index that a success leaves (PostgreSQL's operator index holds every status but SUCCEEDED),
+     * and the verdict in the same transaction changes no indexed column: on PostgreSQL it is a HOT update (same
+     * transaction, same {@code now}, so {@code updated_at} and {@code expires_at} keep their values).
+     */
+    public static Field<String> openedInTransaction() {
+        return SUCCEEDED;
     }
 
     /**
@@ -110,7 +133,7 @@ public final class ClaimQueries {
      */
     public ResultQuery<Record> insertOrRead(boolean withPayload) {
         return orRead(DSL.insertInto(t.table)
-                .set(parameterRow(withPayload))
+                .set(parameterRow(withPayload, PROCESSING))
                 .onConflict(t.endpoint, t.eventId)
                 .doNothing()
                 .returningResult(claimColumns));
@@ -140,9 +163,11 @@ public final class ClaimQueries {
      * retention, FAILED or QUEUED, or PROCESSING with an expired lease (same fingerprint). Returns {@link
      * #claimColumns()} of the claimed row, or no row when the guard refused. Parameters: {@link #CLAIM_PARAMETERS}.
      * With {@code withPayload} ({@link #CLAIM_WITH_PAYLOAD_PARAMETERS}) a fresh row, or a row taken over that keeps no
-     * payload, keeps the one given; a kept payload is never replaced.
+     * payload, keeps the one given; a kept payload is never replaced. A fresh row has the status {@code opened}
+     * (PROCESSING, or SUCCEEDED for the transactional mode: {@link #openedInTransaction()}); a row taken over is
+     * PROCESSING.
      */
-    ResultQuery<Record> upsert(boolean withPayload) {
+    private ResultQuery<Record> upsert(boolean withPayload, Field<String> opened) {
         Condition expired = expired();
         Condition reclaimable = t.fingerprint
                 .eq(excluded(t.fingerprint))
@@ -176,7 +201,7 @@ public final class ClaimQueries {
         set.put(t.updatedAt, excluded(t.updatedAt));
         set.put(t.completedAt, nullOf(t.completedAt));
         return DSL.insertInto(t.table)
-                .set(parameterRow(withPayload))
+                .set(parameterRow(withPayload, opened))
                 .onConflict(t.endpoint, t.eventId)
                 .doUpdate()
                 .set(set)
@@ -190,7 +215,19 @@ public final class ClaimQueries {
      * withPayload} the new row keeps the payload given ({@link #CLAIM_WITH_PAYLOAD_PARAMETERS}).
      */
     public ResultQuery<Record1<Long>> insertIfAbsent(boolean withPayload) {
-        Map<Field<?>, Field<?>> row = parameterRow(withPayload);
+        return insertIfAbsent(withPayload, PROCESSING);
+    }
+
+    /**
+     * The transactional mode's first step of a claim on H2 and MariaDB/MySQL: {@link #insertIfAbsent(boolean)} without
+     * payload, whose fresh row is SUCCEEDED with no response yet ({@link #openedInTransaction()}).
+     */
+    public ResultQuery<Record1<Long>> insertIfAbsentInTransaction() {
+        return insertIfAbsent(false, openedInTransaction());
+    }
+
+    private ResultQuery<Record1<Long>> insertIfAbsent(boolean withPayload, Field<String> opened) {
+        Map<Field<?>, Field<?>> row = parameterRow(withPayload, opened);
         if (time.dialect() == JdbcDialect.H2) {
             return mergeIfAbsent(DSL.using(SQLDialect.H2), row, isParameter());
         }
@@ -209,14 +246,18 @@ public final class ClaimQueries {
         return forUpdate ? select.forUpdate() : select;
     }
 
-    /** A new PROCESSING row of the claim's parameters, with the payload's when {@code withPayload}. */
-    private Map<Field<?>, Field<?>> parameterRow(boolean withPayload) {
+    /** A new row of the claim's parameters with the status {@code opened}, with the payload's when {@code withPayload}. */
+    private Map<Field<?>, Field<?>> parameterRow(boolean withPayload, Field<String> opened) {
         Map<Field<?>, Field<?>> row = freshRow(
                 param(ENDPOINT, t.endpoint),
                 param(EVENT_ID, t.eventId),
                 param(FINGERPRINT, t.fingerprint),
                 DSL.param(LEASE_MS, Long.class),
                 DSL.param(RETENTION_MS, Long.class));
+        row.put(t.status, opened);
+        if (opened == SUCCEEDED) { // every SUCCEEDED row has a response: an empty 200 until the verdict writes its own
+            row.put(t.responseStatus, inline(200));
+        }
         if (withPayload) {
             row.put(t.payloadBody, param(WriteQueries.PAYLOAD_BODY, t.payloadBody));
             row.put(t.payloadHeaders, param(WriteQueries.PAYLOAD_HEADERS, t.payloadHeaders));

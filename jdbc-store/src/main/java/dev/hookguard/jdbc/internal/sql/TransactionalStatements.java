@@ -12,18 +12,24 @@ import org.jspecify.annotations.Nullable;
 /**
  * The statements of {@link TransactionalClaim}, rendered once per store and lock wait and bound per call, the
  * statements that may wait for a row lock carrying the {@link LockWait} in the same string: PostgreSQL's claim (the
- * guarded upsert and the refused row, {@link ClaimQueries#claimOrRead(boolean)}); elsewhere the insert-if-absent and the
- * locked read; everywhere the plain read that tells a refused claim's outcome. Immutable; the store keeps one per
+ * guarded upsert and the refused row, {@link ClaimQueries#claimOrReadInTransaction()}); elsewhere the insert-if-absent
+ * and the locked read; everywhere the plain read that tells a refused claim's outcome. Each claim comes twice: the
+ * handler's transaction writes a fresh row SUCCEEDED ({@link ClaimQueries#openedInTransaction()}), the short
+ * transaction that records a failure after the rollback writes it PROCESSING. Immutable; the store keeps one per
  * lock wait ({@link JdbcIdempotencyStore#transactionalStatements(Duration)}).
  */
 public final class TransactionalStatements {
 
     private final LockWait lockWait;
     private final boolean mysql;
-    /** PostgreSQL: the claim or the row that refused it, bounded. */
+    /** PostgreSQL: the claim or the row that refused it, bounded; a fresh row SUCCEEDED, for the handler's transaction. */
     private final @Nullable RenderedStatement claimOrRead;
-    /** Elsewhere: insert-if-absent returning the token (MySQL: an update count), bounded. */
+    /** PostgreSQL: the same, a fresh row PROCESSING, for the short transaction that records a failure. */
+    private final @Nullable RenderedStatement claimOrReadToFail;
+    /** Elsewhere: insert-if-absent returning the token (MySQL: an update count), bounded; a fresh row SUCCEEDED. */
     private final @Nullable RenderedStatement insert;
+    /** Elsewhere: the same, a fresh row PROCESSING. */
+    private final @Nullable RenderedStatement insertToFail;
     /** Elsewhere: the row's claim columns, locked, bounded. */
     private final @Nullable RenderedStatement readLocked;
     /** MySQL: the new row's token. */
@@ -37,12 +43,18 @@ public final class TransactionalStatements {
         DSLContext renderer = JdbcSession.renderer(dialect);
         if (dialect.upsertReturning()) {
             this.claimOrRead = lockWait.bounded(
+                    RenderedStatement.of(renderer, queries.claimOrReadInTransaction(), ClaimQueries.CLAIM_PARAMETERS));
+            this.claimOrReadToFail = lockWait.bounded(
                     RenderedStatement.of(renderer, queries.claimOrRead(false), ClaimQueries.CLAIM_PARAMETERS));
             this.insert = null;
+            this.insertToFail = null;
             this.readLocked = null;
         } else {
             this.claimOrRead = null;
-            this.insert = lockWait.bounded(
+            this.claimOrReadToFail = null;
+            this.insert = lockWait.bounded(RenderedStatement.of(
+                    renderer, queries.insertIfAbsentInTransaction(), ClaimQueries.CLAIM_PARAMETERS));
+            this.insertToFail = lockWait.bounded(
                     RenderedStatement.of(renderer, queries.insertIfAbsent(false), ClaimQueries.CLAIM_PARAMETERS));
             this.readLocked = lockWait.bounded(RenderedStatement.of(
                     renderer, queries.readForClaim(true), ClaimQueries.ENDPOINT, ClaimQueries.EVENT_ID));
@@ -56,7 +68,7 @@ public final class TransactionalStatements {
         return lockWait;
     }
 
-    /** Whether the claim is PostgreSQL's one statement ({@link #claimOrRead()}) rather than insert and locked read. */
+    /** Whether the claim is PostgreSQL's one statement ({@link #claimOrRead(boolean)}) rather than insert and locked read. */
     public boolean upsert() {
         return claimOrRead != null;
     }
@@ -66,12 +78,18 @@ public final class TransactionalStatements {
         return mysql;
     }
 
-    public RenderedStatement claimOrRead() {
-        return require(claimOrRead, "claimOrRead");
+    /**
+     * PostgreSQL's claim: with {@code toFail} false the handler's transaction's, whose fresh row is SUCCEEDED
+     * ({@link ClaimQueries#claimOrReadInTransaction()}); true, the one that records a failure after the rollback,
+     * whose fresh row is PROCESSING as the fenced failure expects.
+     */
+    public RenderedStatement claimOrRead(boolean toFail) {
+        return toFail ? require(claimOrReadToFail, "claimOrReadToFail") : require(claimOrRead, "claimOrRead");
     }
 
-    public RenderedStatement insert() {
-        return require(insert, "insert");
+    /** Elsewhere, the insert-if-absent: a fresh row SUCCEEDED, or with {@code toFail} PROCESSING. */
+    public RenderedStatement insert(boolean toFail) {
+        return toFail ? require(insertToFail, "insertToFail") : require(insert, "insert");
     }
 
     public RenderedStatement readLocked() {

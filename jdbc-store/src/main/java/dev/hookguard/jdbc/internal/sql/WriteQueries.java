@@ -118,6 +118,21 @@ public final class WriteQueries {
 
     /** Records SUCCEEDED or REJECTED ({@code status}) with the response to replay, kept for {@code retention_ms}. */
     public UpdateConditionStep<?> complete() {
+        return complete(held());
+    }
+
+    /**
+     * {@link #complete()} in the transaction of the transactional mode's claim, fenced by its token: the row is the
+     * one that claim wrote, PROCESSING when it took a row over, SUCCEEDED when it opened a fresh one ({@link
+     * ClaimQueries#openedInTransaction()}). The claim's transaction holds the row's lock, so no other writer can have
+     * changed it. Same parameters.
+     */
+    public UpdateConditionStep<?> completeInTransaction() {
+        return complete(
+                fence(t.status.cast(SQLDataType.VARCHAR(1)).in(PROCESSING, ClaimQueries.openedInTransaction())));
+    }
+
+    private UpdateConditionStep<?> complete(Condition fence) {
         Map<Field<?>, Field<?>> set = new LinkedHashMap<>(responseParameters());
         set.putAll(payloadParameters());
         set.put(t.status, ClaimQueries.param(STATUS, t.status));
@@ -127,7 +142,7 @@ public final class WriteQueries {
         set.put(t.updatedAt, time.now());
         set.put(t.completedAt, time.now());
         set.put(t.attemptLog, attemptAppended());
-        return DSL.update(t.table).set(set).where(held());
+        return DSL.update(t.table).set(set).where(fence);
     }
 
     /**
@@ -171,9 +186,14 @@ public final class WriteQueries {
      * events were finished (the benchmark's pairs/s halved within ten seconds). The primary key reads the one row.
      */
     Condition held() {
+        return fence(t.status.cast(SQLDataType.VARCHAR(1)).eq(PROCESSING));
+    }
+
+    /** The row of the parameters {@code endpoint} and {@code event_id} under the parameter {@code token}, in {@code status}, not past its retention. */
+    private Condition fence(Condition status) {
         return claims.isParameter()
                 .and(t.token.eq(DSL.param(TOKEN, Long.class)))
-                .and(t.status.cast(SQLDataType.VARCHAR(1)).eq(PROCESSING))
+                .and(status)
                 .and(t.expiresAt.gt(time.now()));
     }
 
