@@ -508,7 +508,7 @@ report_run() {
         peer_rows jdbc JdbcStoreBenchmark.claimAndComplete CamelJdbcBenchmark.addAndConfirm \
             "JDBC store vs Camel JdbcMessageIdRepository add + confirm" camel-jdbc
         peer_rows jdbc TransactionalExecutorBenchmark.executeInTransaction CamelJdbcBenchmark.addAndConfirm \
-            "JDBC transactional path (claim + verdict, one commit) vs Camel JdbcMessageIdRepository add + confirm" camel-jdbc
+            "JDBC transactional path (claim, a handler answering an empty 200, one commit) vs Camel JdbcMessageIdRepository add + confirm" camel-jdbc
         peer_rows jdbc JdbcStoreBenchmark.claimAndComplete SpringJdbcMetadataBenchmark.putIfAbsentAndReplace \
             "JDBC store vs Spring Integration JdbcMetadataStore putIfAbsent + replace" spring-integration-jdbc
     fi

@@ -13,6 +13,7 @@ import java.util.Map;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -30,9 +31,19 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 public class TransactionalExecutorBenchmark {
 
     static final String ENDPOINT = "jmh-jdbc-tx";
-    private static final StoredResponse OK = StoredResponse.empty(200);
     private static final Payload PAYLOAD = new Payload(new byte[0], Map.of());
-    private static final Execution PROCESSED = new Execution.Handled(OK, Verdict.PROCESSED);
+
+    /**
+     * What the handler answers: {@code empty}, an empty 200 (the default, and what Camel's repository keeps: nothing but
+     * the id), whose verdict is the row the claim wrote, so no statement; or {@code json}, the 200 with a small JSON
+     * body of the other benchmarks ({@link Workload#RESPONSE}), whose verdict is an {@code UPDATE} (a HOT one on
+     * PostgreSQL): {@code -p response=empty,json}.
+     */
+    @Param({"empty"})
+    public String response;
+
+    private StoredResponse ok;
+    private Execution processed;
 
     private HikariDataSource pool;
     private JdbcIdempotentExecutor executor;
@@ -41,6 +52,12 @@ public class TransactionalExecutorBenchmark {
     /** Opens the pool, creates the table if needed and empties it. */
     @Setup
     public void open(BenchmarkParams params) {
+        ok = switch (response) {
+            case "empty" -> StoredResponse.empty(200);
+            case "json" -> Workload.RESPONSE;
+            default -> throw new IllegalArgumentException("response must be empty or json but was '" + response + "'");
+        };
+        processed = new Execution.Handled(ok, Verdict.PROCESSED);
         pool = Postgres.pool(params.getThreads());
         createdTable = BenchTable.HOOKGUARD.createIfMissing(pool);
         BenchTable.HOOKGUARD.truncate(pool);
@@ -65,8 +82,8 @@ public class TransactionalExecutorBenchmark {
     @Benchmark
     public Execution executeInTransaction(EventIds ids) throws Exception {
         Execution execution = executor.executeInTransaction(
-                ids.nextKey(ENDPOINT), Workload.FINGERPRINT, PAYLOAD, Workload.POLICY, tx -> OK);
-        if (!execution.equals(PROCESSED)) {
+                ids.nextKey(ENDPOINT), Workload.FINGERPRINT, PAYLOAD, Workload.POLICY, tx -> ok);
+        if (!execution.equals(processed)) {
             throw new IllegalStateException("a new event was not processed: " + execution);
         }
         return execution;

@@ -7,6 +7,7 @@ import dev.hookguard.core.EventKey;
 import dev.hookguard.core.Failure;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
+import dev.hookguard.core.RecordStatus;
 import dev.hookguard.core.StoreUnavailableException;
 import dev.hookguard.core.WriteOutcome;
 import dev.hookguard.jdbc.internal.ClaimDecision;
@@ -42,7 +43,8 @@ import org.slf4j.LoggerFactory;
  *       ClaimOutcome.Duplicate}. Nobody can take the event over while the transaction lives; if it dies (crash,
  *       lost connection) the database rolls the claim back with everything else. A fresh event's row is written as
  *       its success leaves it (SUCCEEDED, an empty 200 until the verdict writes the handler's response): nobody sees
- *       it before the commit, and the verdict then changes no indexed column (on PostgreSQL a HOT update).
+ *       it before the commit, and the verdict then changes no indexed column (on PostgreSQL a HOT update), or, for an
+ *       empty 200 of a first attempt, which is that very row, writes nothing.
  *   <li>The handler writes on the same connection.
  *   <li>{@link #complete} writes the fenced verdict in the transaction; the caller commits. It answers {@link
  *       WriteOutcome.Stale} when the handler outlived its lease: the caller rolls back, as after a failure.
@@ -71,6 +73,9 @@ public final class TransactionalClaim {
     private final IdempotencyPolicy policy;
     private final ClaimOutcome outcome;
     private final @Nullable Claim held;
+    /** Whether the claim wrote a fresh row (SUCCEEDED, {@link ClaimQueries#openedInTransaction()}), not a takeover. */
+    private final boolean opened;
+
     private final long claimedAt;
 
     private TransactionalClaim(
@@ -81,6 +86,7 @@ public final class TransactionalClaim {
             Fingerprint fingerprint,
             IdempotencyPolicy policy,
             ClaimOutcome outcome,
+            boolean opened,
             long claimedAt) {
         this.store = store;
         this.statements = statements;
@@ -90,6 +96,7 @@ public final class TransactionalClaim {
         this.policy = policy;
         this.outcome = outcome;
         this.held = outcome instanceof ClaimOutcome.Acquired acquired ? acquired.claim(key, policy) : null;
+        this.opened = opened && held != null;
         this.claimedAt = claimedAt;
     }
 
@@ -127,9 +134,17 @@ public final class TransactionalClaim {
         for (int retry = 0; ; retry++) {
             long started = System.nanoTime();
             try {
-                ClaimOutcome outcome = claim(store, statements, connection, key, fingerprint, policy, false);
+                Claimed claimed = claim(store, statements, connection, key, fingerprint, policy, false);
                 return new TransactionalClaim(
-                        store, statements, connection, key, fingerprint, policy, outcome, started);
+                        store,
+                        statements,
+                        connection,
+                        key,
+                        fingerprint,
+                        policy,
+                        claimed.outcome(),
+                        claimed.opened(),
+                        started);
             } catch (SQLException | DataAccessException e) {
                 if (statements.lockWait().isTimeout(e)) {
                     return new TransactionalClaim(
@@ -140,6 +155,7 @@ public final class TransactionalClaim {
                             fingerprint,
                             policy,
                             new ClaimOutcome.InProgress(CONTENDED_RETRY),
+                            false,
                             started);
                 }
                 if (savepoint != null || retry >= JdbcSession.MAX_CONFLICT_RETRIES || !StoreErrors.isConflict(e)) {
@@ -163,8 +179,9 @@ public final class TransactionalClaim {
      * without upgrading any lock. A fresh row is SUCCEEDED with no response yet ({@link
      * ClaimQueries#openedInTransaction()}: nobody sees it before the verdict commits with it, and the verdict then
      * changes no indexed column), or PROCESSING with {@code toFail}, for the short transaction that fails it at once.
+     * The fresh row of the handler's transaction is kept for the retention: it commits only settled.
      */
-    private static ClaimOutcome claim(
+    private static Claimed claim(
             JdbcIdempotencyStore store,
             TransactionalStatements statements,
             Connection connection,
@@ -174,7 +191,7 @@ public final class TransactionalClaim {
             boolean toFail)
             throws SQLException {
         long lease = policy.lease().toMillis();
-        long retention = ClaimQueries.unfinishedRetention(policy).toMillis();
+        long retention = (toFail ? ClaimQueries.unfinishedRetention(policy) : policy.retention()).toMillis();
         LockWait lockWait = statements.lockWait();
         for (int round = 1; round <= ClaimStrategy.MAX_ROUNDS; round++) {
             if (statements.upsert()) {
@@ -190,10 +207,12 @@ public final class TransactionalClaim {
                         ResultSet rs = lockWait.executeQuery(statement)) {
                     if (rs.next()) {
                         if (rs.getBoolean("acquired")) {
-                            return new ClaimOutcome.Acquired(rs.getLong("token"), rs.getInt("attempts"));
+                            return new Claimed(
+                                    new ClaimOutcome.Acquired(rs.getLong("token"), rs.getInt("attempts")),
+                                    RecordStatus.SUCCEEDED.code().equals(rs.getString("status")));
                         }
                         if (decide(store, rs, fingerprint) instanceof ClaimDecision.Report report) {
-                            return report.outcome();
+                            return new Claimed(report.outcome(), false);
                         }
                         continue; // the row changed since the refusal: start over
                     }
@@ -201,7 +220,7 @@ public final class TransactionalClaim {
             } else {
                 Optional<Long> inserted = inserted(statements, connection, key, fingerprint, lease, retention, toFail);
                 if (inserted.isPresent()) {
-                    return new ClaimOutcome.Acquired(inserted.get(), 1);
+                    return new Claimed(new ClaimOutcome.Acquired(inserted.get(), 1), !toFail);
                 }
             }
             ClaimDecision decision;
@@ -210,7 +229,7 @@ public final class TransactionalClaim {
                 decision = rs.next() ? decide(store, rs, fingerprint) : new ClaimDecision.Missing();
             }
             if (decision instanceof ClaimDecision.Report report) {
-                return report.outcome();
+                return new Claimed(report.outcome(), false);
             }
             if (statements.upsert() || !(decision instanceof ClaimDecision.TakeOver)) {
                 continue; // the row changed since the refusal: start over
@@ -222,7 +241,7 @@ public final class TransactionalClaim {
                 locked = rs.next() ? decide(store, rs, fingerprint) : new ClaimDecision.Missing();
             }
             if (locked instanceof ClaimDecision.Report report) {
-                return report.outcome();
+                return new Claimed(report.outcome(), false);
             }
             // rare (a failed, queued, expired or abandoned row): built with jOOQ per call, like LockingClaim's
             if (locked instanceof ClaimDecision.TakeOver takeOver
@@ -230,11 +249,11 @@ public final class TransactionalClaim {
                                     .takeOver(store.session().dsl(connection), key, fingerprint, null, policy, takeOver)
                                     .execute()
                             == 1) {
-                return takeOver.acquired();
+                return new Claimed(takeOver.acquired(), false);
             }
         }
         log.warn("Claim of {} gave up after {} rounds of concurrent changes", key, ClaimStrategy.MAX_ROUNDS);
-        return ClaimStrategy.CONTENDED;
+        return new Claimed(ClaimStrategy.CONTENDED, false);
     }
 
     /**
@@ -326,6 +345,10 @@ public final class TransactionalClaim {
                     policy.lease());
             return new WriteOutcome.Stale();
         }
+        if (opened && ClaimQueries.leavesOpenedRow(completion)) {
+            return new WriteOutcome.Recorded(
+                    RecordStatus.SUCCEEDED); // the claim wrote this very row: nothing to update
+        }
         try {
             return store.writes().completeInTransaction(connection, key, claim.token(), completion, policy);
         } catch (SQLException e) {
@@ -346,7 +369,8 @@ public final class TransactionalClaim {
         return store.session().transactionJdbc("record the failure of", key, c -> {
             ClaimOutcome again;
             try {
-                again = claim(store, statements, c, key, fingerprint, policy, true);
+                again = claim(store, statements, c, key, fingerprint, policy, true)
+                        .outcome();
             } catch (SQLException | DataAccessException e) {
                 if (statements.lockWait().isTimeout(e)) {
                     return new WriteOutcome.Stale();
@@ -366,4 +390,7 @@ public final class TransactionalClaim {
         }
         throw new IllegalStateException("the claim of " + key + " did not acquire the event: " + outcome);
     }
+
+    /** What a claim found, and whether it wrote a fresh row ({@link ClaimQueries#openedInTransaction()}). */
+    private record Claimed(ClaimOutcome outcome, boolean opened) {}
 }

@@ -206,6 +206,39 @@ abstract class TransactionalModeContract {
         assertThat(record("e1").status()).isEqualTo(RecordStatus.SUCCEEDED);
     }
 
+    /**
+     * A first attempt answered with an empty 200 leaves the row exactly as the claim wrote it, so its verdict is no
+     * statement at all: the claim, the handler's insert and the one commit. The record reads as any other success.
+     */
+    @Test
+    void shouldCommitAnEmpty200OfAFirstAttemptWithTheClaimsRowAlone() throws Exception {
+        CountingDataSource counting = new CountingDataSource(database().dataSource);
+        JdbcIdempotentExecutor countedExecutor = new JdbcIdempotentExecutor(
+                new JdbcIdempotencyStore(counting.dataSource, database().config()));
+        StoredResponse empty = StoredResponse.empty(200);
+        countedExecutor.executeInTransaction(key("warm"), FP, payload(), POLICY, tx -> empty);
+        counting.reset();
+
+        Execution execution = countedExecutor.executeInTransaction(key("e1"), FP, payload(), POLICY, tx -> {
+            effects.write(tx.dsl(), effect("e1"));
+            return empty;
+        });
+
+        assertThat(execution).isEqualTo(new Execution.Handled(empty, Verdict.PROCESSED));
+        assertThat(counting.commits).as("commits per event").hasValue(1);
+        assertThat(counting.statements)
+                .as("claim and the handler's insert")
+                .hasValue(database().dialect == JdbcDialect.MYSQL ? 3 : 2);
+        assertThat(effects()).containsExactly(effect("e1"));
+        EventRecord record = record("e1");
+        assertThat(record.status()).isEqualTo(RecordStatus.SUCCEEDED);
+        assertThat(record.response()).isEqualTo(empty);
+        assertThat(record.attempts()).isEqualTo(1);
+        assertThat(record.leaseUntil()).isNull();
+        assertThat(store.claim(key("e1"), FP, POLICY))
+                .isEqualTo(new ClaimOutcome.Duplicate(RecordStatus.SUCCEEDED, empty));
+    }
+
     @Test
     void shouldRunTheHandlerOnceAndTellConcurrentDuplicatesInProgressWithinTheBound() throws Exception {
         int threads = 16;

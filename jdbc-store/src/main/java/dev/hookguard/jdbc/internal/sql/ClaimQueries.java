@@ -5,11 +5,13 @@ import static org.jooq.impl.DSL.inline;
 import static org.jooq.impl.DSL.val;
 import static org.jooq.impl.DSL.when;
 
+import dev.hookguard.core.Completion;
 import dev.hookguard.core.EventKey;
 import dev.hookguard.core.Fingerprint;
 import dev.hookguard.core.IdempotencyPolicy;
 import dev.hookguard.core.Payload;
 import dev.hookguard.core.RecordStatus;
+import dev.hookguard.core.StoredResponse;
 import dev.hookguard.core.internal.HeadersCodec;
 import dev.hookguard.jdbc.JdbcDialect;
 import dev.hookguard.jdbc.internal.ClaimDecision;
@@ -43,6 +45,8 @@ public final class ClaimQueries {
     static final Field<String> FAILED = inline(RecordStatus.FAILED.code());
     static final Field<String> QUEUED = inline(RecordStatus.QUEUED.code());
     static final Field<String> SUCCEEDED = inline(RecordStatus.SUCCEEDED.code());
+    /** The response of a fresh row of the transactional claim ({@link #openedInTransaction()}). */
+    private static final StoredResponse OPENED_RESPONSE = StoredResponse.empty(200);
 
     /** Names of the parameters of the claim's shapes, in the order their callers pass them. */
     public static final String ENDPOINT = "endpoint";
@@ -112,16 +116,30 @@ public final class ClaimQueries {
     }
 
     /**
-     * The status of a fresh row that the transactional mode's claim writes: SUCCEEDED, the status its success leaves,
-     * with an empty 200 as its response until the verdict writes the handler's (so the row is a whole record even to a
-     * caller that commits without a verdict). Nobody else sees the row before its transaction commits, and it commits
-     * only with the verdict (a failure rolls it back), so the PROCESSING state would never show; written as SUCCEEDED,
-     * the row enters no index that a success leaves (PostgreSQL's operator index holds every status but SUCCEEDED),
-     * and the verdict in the same transaction changes no indexed column: on PostgreSQL it is a HOT update (same
-     * transaction, same {@code now}, so {@code updated_at} and {@code expires_at} keep their values).
+     * The status of a fresh row that the transactional mode's claim writes: SUCCEEDED, the status its success leaves.
+     * The row is the one a first attempt answered with an empty 200 leaves ({@link #leavesOpenedRow}), so the
+     * verdict of such an attempt writes nothing, and it is a whole record even to a caller that commits without a
+     * verdict. Nobody else sees the row before its transaction commits, and it commits only with the verdict (a
+     * failure rolls it back), so the PROCESSING state would never show; written as SUCCEEDED, the row enters no index
+     * that a success leaves (PostgreSQL's operator index holds every status but SUCCEEDED), and any other verdict in
+     * the same transaction changes no indexed column: on PostgreSQL it is a HOT update (same transaction, same {@code
+     * now}, so {@code updated_at} and {@code expires_at} keep their values, the claim having written the retention).
      */
     public static Field<String> openedInTransaction() {
         return SUCCEEDED;
+    }
+
+    /**
+     * True when {@code completion} would leave a fresh row of the transactional claim as that claim wrote it: the
+     * first attempt's success with an empty 200, nothing to log, no error class, no payload. Its verdict is then no
+     * statement at all: the commit makes the row final.
+     */
+    public static boolean leavesOpenedRow(Completion completion) {
+        return completion.status() == RecordStatus.SUCCEEDED
+                && completion.response().equals(OPENED_RESPONSE)
+                && completion.attempt() == null
+                && completion.errorClass() == null
+                && completion.payload() == null;
     }
 
     /**
@@ -181,7 +199,8 @@ public final class ClaimQueries {
         set.put(t.attemptLog, when(expired, nullOf(t.attemptLog)).otherwise(t.attemptLog));
         set.put(t.attempts, when(expired, inline(1)).otherwise(t.attempts.plus(inline(1))));
         set.put(t.fingerprint, excluded(t.fingerprint));
-        set.put(t.leaseUntil, excluded(t.leaseUntil));
+        // a fresh lease, not the proposed row's: the transactional claim's fresh row has none
+        set.put(t.leaseUntil, time.after(DSL.param(LEASE_MS, Long.class)));
         set.put(t.expiresAt, excluded(t.expiresAt));
         if (withPayload) {
             set.put(
@@ -255,8 +274,10 @@ public final class ClaimQueries {
                 DSL.param(LEASE_MS, Long.class),
                 DSL.param(RETENTION_MS, Long.class));
         row.put(t.status, opened);
-        if (opened == SUCCEEDED) { // every SUCCEEDED row has a response: an empty 200 until the verdict writes its own
-            row.put(t.responseStatus, inline(200));
+        if (opened == SUCCEEDED) { // the row an empty 200 of the first attempt leaves; the verdict writes any other
+            row.put(t.responseStatus, inline(OPENED_RESPONSE.status()));
+            row.put(t.leaseUntil, nullOf(t.leaseUntil));
+            row.put(t.completedAt, time.now());
         }
         if (withPayload) {
             row.put(t.payloadBody, param(WriteQueries.PAYLOAD_BODY, t.payloadBody));
