@@ -85,8 +85,7 @@ public final class TransactionalClaim {
             EventKey key,
             Fingerprint fingerprint,
             IdempotencyPolicy policy,
-            ClaimOutcome outcome,
-            boolean opened,
+            Claimed claimed,
             long claimedAt) {
         this.store = store;
         this.statements = statements;
@@ -94,9 +93,9 @@ public final class TransactionalClaim {
         this.key = key;
         this.fingerprint = fingerprint;
         this.policy = policy;
-        this.outcome = outcome;
+        this.outcome = claimed.outcome();
         this.held = outcome instanceof ClaimOutcome.Acquired acquired ? acquired.claim(key, policy) : null;
-        this.opened = opened && held != null;
+        this.opened = claimed.opened() && held != null;
         this.claimedAt = claimedAt;
     }
 
@@ -133,41 +132,25 @@ public final class TransactionalClaim {
         JdbcIdempotentExecutor.requireTransaction(connection);
         for (int retry = 0; ; retry++) {
             long started = System.nanoTime();
+            Claimed claimed;
             try {
-                Claimed claimed = claim(store, statements, connection, key, fingerprint, policy, false);
-                return new TransactionalClaim(
-                        store,
-                        statements,
-                        connection,
-                        key,
-                        fingerprint,
-                        policy,
-                        claimed.outcome(),
-                        claimed.opened(),
-                        started);
+                claimed = claim(store, statements, connection, key, fingerprint, policy, false);
             } catch (SQLException | DataAccessException e) {
-                if (statements.lockWait().isTimeout(e)) {
-                    return new TransactionalClaim(
-                            store,
-                            statements,
-                            connection,
-                            key,
-                            fingerprint,
-                            policy,
-                            new ClaimOutcome.InProgress(CONTENDED_RETRY),
-                            false,
-                            started);
+                if (!statements.lockWait().isTimeout(e)) {
+                    if (savepoint != null || retry >= JdbcSession.MAX_CONFLICT_RETRIES || !StoreErrors.isConflict(e)) {
+                        throw StoreErrors.unavailable("claim " + key + " in a transaction", e);
+                    }
+                    try {
+                        connection.rollback();
+                    } catch (SQLException rollback) {
+                        e.addSuppressed(rollback);
+                        throw StoreErrors.unavailable("claim " + key + " in a transaction", e);
+                    }
+                    continue;
                 }
-                if (savepoint != null || retry >= JdbcSession.MAX_CONFLICT_RETRIES || !StoreErrors.isConflict(e)) {
-                    throw StoreErrors.unavailable("claim " + key + " in a transaction", e);
-                }
-                try {
-                    connection.rollback();
-                } catch (SQLException rollback) {
-                    e.addSuppressed(rollback);
-                    throw StoreErrors.unavailable("claim " + key + " in a transaction", e);
-                }
+                claimed = new Claimed(new ClaimOutcome.InProgress(CONTENDED_RETRY), false);
             }
+            return new TransactionalClaim(store, statements, connection, key, fingerprint, policy, claimed, started);
         }
     }
 
