@@ -137,10 +137,10 @@ class TieredRedisKillIT {
                     return null;
                 }));
             }
-            await().atMost(Duration.ofSeconds(60)).until(() -> next.get() >= deliveries.size() / 3);
+            awaitProgress(() -> next.get() >= deliveries.size() / 3);
             redis.kill();
             long killedAt = next.get();
-            await().atMost(Duration.ofSeconds(60)).until(() -> next.get() >= killedAt + deliveries.size() / 5);
+            awaitProgress(() -> next.get() >= killedAt + deliveries.size() / 5);
             redis.startAgain();
             for (Future<?> claimer : running) {
                 claimer.get(120, TimeUnit.SECONDS);
@@ -159,6 +159,31 @@ class TieredRedisKillIT {
         assertThat(store.cacheStats().bypasses())
                 .as("some claims went around the dead cache")
                 .isPositive();
+    }
+
+    /**
+     * Awaits the claimers' progress for at most a minute; if they make none, prints where every thread is (the
+     * claimers, Lettuce's, the pool's) before the test fails, so that a stall explains itself in the CI log.
+     */
+    private static void awaitProgress(java.util.concurrent.Callable<Boolean> progressed) {
+        try {
+            await().atMost(Duration.ofSeconds(60)).until(progressed);
+        } catch (org.awaitility.core.ConditionTimeoutException e) {
+            StringBuilder dump = new StringBuilder("fault-figures tiered-kill-stalled threads:\n");
+            for (java.lang.management.ThreadInfo thread :
+                    java.lang.management.ManagementFactory.getThreadMXBean().dumpAllThreads(true, true)) {
+                dump.append('"').append(thread.getThreadName()).append("\" ").append(thread.getThreadState());
+                if (thread.getLockName() != null) {
+                    dump.append(" on ").append(thread.getLockName());
+                }
+                dump.append('\n');
+                for (StackTraceElement frame : thread.getStackTrace()) { // all frames: ThreadInfo.toString() keeps 8
+                    dump.append("    at ").append(frame).append('\n');
+                }
+            }
+            System.out.println(dump);
+            throw e;
+        }
     }
 
     /** One delivery: claimed, handled and completed, or answered; a 409 is redelivered as a sender would. */
