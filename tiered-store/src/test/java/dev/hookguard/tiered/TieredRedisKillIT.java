@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -124,28 +125,44 @@ class TieredRedisKillIT {
         Collections.shuffle(deliveries, new Random(27));
         AtomicIntegerArray handled = new AtomicIntegerArray(EVENTS);
         AtomicInteger next = new AtomicInteger();
+        AtomicInteger delivered = new AtomicInteger();
         AtomicInteger unavailable = new AtomicInteger();
         AtomicLong inProgress = new AtomicLong();
+        // The phases are gated, so that a fixed share of the deliveries runs while Redis is dead however fast the
+        // claimers are against the kill (which waits for the process to die and for PING to fail): a delivery at or
+        // past killAt waits until Redis was killed, one at or past restartAt until it was started again.
+        int killAt = deliveries.size() / 3;
+        int restartAt = killAt + deliveries.size() / 5;
+        CountDownLatch killed = new CountDownLatch(1);
+        CountDownLatch restarted = new CountDownLatch(1);
         ExecutorService claimers = Executors.newFixedThreadPool(CLAIMERS);
         List<Future<?>> running = new ArrayList<>();
         try {
             for (int t = 0; t < CLAIMERS; t++) {
                 running.add(claimers.submit(() -> {
                     for (int i = next.getAndIncrement(); i < deliveries.size(); i = next.getAndIncrement()) {
+                        if (i >= killAt && !killed.await(120, TimeUnit.SECONDS)
+                                || i >= restartAt && !restarted.await(120, TimeUnit.SECONDS)) {
+                            throw new AssertionError("the test's phase did not open within 120 s");
+                        }
                         deliver(deliveries.get(i), handled, unavailable, inProgress);
+                        delivered.incrementAndGet();
                     }
                     return null;
                 }));
             }
-            awaitProgress(() -> next.get() >= deliveries.size() / 3);
+            awaitProgress(() -> delivered.get() >= killAt);
             redis.kill();
-            long killedAt = next.get();
-            awaitProgress(() -> next.get() >= killedAt + deliveries.size() / 5);
+            killed.countDown();
+            awaitProgress(() -> delivered.get() >= restartAt);
             redis.startAgain();
+            restarted.countDown();
             for (Future<?> claimer : running) {
                 claimer.get(120, TimeUnit.SECONDS);
             }
         } finally {
+            killed.countDown();
+            restarted.countDown();
             claimers.shutdownNow();
         }
 
