@@ -34,8 +34,8 @@ public class TransactionalExecutorBenchmark {
     private static final Payload PAYLOAD = new Payload(new byte[0], Map.of());
 
     /**
-     * What the handler answers: {@code empty}, an empty 200 (the default, and what Camel's repository keeps: nothing but
-     * the id), whose verdict is the row the claim wrote, so no statement; or {@code json}, the 200 with a small JSON
+     * What the handler answers: {@code empty}, an empty 200 (the default; Camel's repository keeps nothing but the
+     * id), whose verdict is the row the claim wrote, so no statement; or {@code json}, the 200 with a small JSON
      * body of the other benchmarks ({@link Workload#RESPONSE}), whose verdict is an {@code UPDATE} (a HOT one on
      * PostgreSQL): {@code -p response=empty,json}.
      */

@@ -159,7 +159,7 @@ public final class TransactionalClaim {
      * guarded upsert with the refused row beside it (one statement, one round trip with the lock wait), or
      * insert-if-absent and, when the row may be taken over, a locked read and an update (H2, MariaDB/MySQL). A refusal
      * that does not tell its cause is followed by a plain read that tells duplicate, in progress, mismatch or dead
-     * without upgrading any lock. A fresh row is SUCCEEDED with no response yet ({@link
+     * without upgrading any lock. A fresh row is written as its success leaves it ({@link
      * ClaimQueries#openedInTransaction()}: nobody sees it before the verdict commits with it, and the verdict then
      * changes no indexed column), or PROCESSING with {@code toFail}, for the short transaction that fails it at once.
      * The fresh row of the handler's transaction is kept for the retention: it commits only settled.
@@ -192,7 +192,7 @@ public final class TransactionalClaim {
                         if (rs.getBoolean("acquired")) {
                             return new Claimed(
                                     new ClaimOutcome.Acquired(rs.getLong("token"), rs.getInt("attempts")),
-                                    RecordStatus.SUCCEEDED.code().equals(rs.getString("status")));
+                                    ClaimQueries.openedInTransaction(rs.getString("status")));
                         }
                         if (decide(store, rs, fingerprint) instanceof ClaimDecision.Report report) {
                             return new Claimed(report.outcome(), false);
@@ -328,9 +328,8 @@ public final class TransactionalClaim {
                     policy.lease());
             return new WriteOutcome.Stale();
         }
-        if (opened && ClaimQueries.leavesOpenedRow(completion)) {
-            return new WriteOutcome.Recorded(
-                    RecordStatus.SUCCEEDED); // the claim wrote this very row: nothing to update
+        if (opened && ClaimQueries.leavesOpenedRow(completion)) { // the claim wrote this very row: nothing to update
+            return new WriteOutcome.Recorded(RecordStatus.SUCCEEDED);
         }
         try {
             return store.writes().completeInTransaction(connection, key, claim.token(), completion, policy);

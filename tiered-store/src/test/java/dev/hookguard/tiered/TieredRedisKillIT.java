@@ -15,6 +15,8 @@ import dev.hookguard.core.StoreUnavailableException;
 import dev.hookguard.core.StoredResponse;
 import dev.hookguard.core.operator.OperatorAction;
 import dev.hookguard.testkit.ThrowawayRedis;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -31,6 +34,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -182,13 +186,12 @@ class TieredRedisKillIT {
      * Awaits the claimers' progress for at most a minute; if they make none, prints where every thread is (the
      * claimers, Lettuce's, the pool's) before the test fails, so that a stall explains itself in the CI log.
      */
-    private static void awaitProgress(java.util.concurrent.Callable<Boolean> progressed) {
+    private static void awaitProgress(Callable<Boolean> progressed) {
         try {
             await().atMost(Duration.ofSeconds(60)).until(progressed);
-        } catch (org.awaitility.core.ConditionTimeoutException e) {
+        } catch (ConditionTimeoutException e) {
             StringBuilder dump = new StringBuilder("fault-figures tiered-kill-stalled threads:\n");
-            for (java.lang.management.ThreadInfo thread :
-                    java.lang.management.ManagementFactory.getThreadMXBean().dumpAllThreads(true, true)) {
+            for (ThreadInfo thread : ManagementFactory.getThreadMXBean().dumpAllThreads(true, true)) {
                 dump.append('"').append(thread.getThreadName()).append("\" ").append(thread.getThreadState());
                 if (thread.getLockName() != null) {
                     dump.append(" on ").append(thread.getLockName());

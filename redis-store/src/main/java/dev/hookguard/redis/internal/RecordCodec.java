@@ -40,8 +40,8 @@ import org.jspecify.annotations.Nullable;
  *       kept through reclaims and operator actions, dropped on success</td></tr>
  *   <tr><td>{@code n}</td><td>due time</td><td>while in the due queue (QUEUED, FAILED retried by the
  *       receiver)</td></tr>
- *   <tr><td>{@code o}</td><td>the mark of its open-index entry ({@code OpenIndex} of the store package)</td><td>PROCESSING,
- *       FAILED</td></tr>
+ *   <tr><td>{@code o}</td><td>the mark of its open-index entry ({@code OpenIndex} of the store package)</td>
+ *       <td>PROCESSING, FAILED</td></tr>
  *   <tr><td>{@code h}</td><td>operator history, JSON ({@link HistoryCodec})</td><td>after an operator
  *       action</td></tr>
  *   <tr><td>{@code a}</td><td>attempt log, JSON Lines of {@link AttemptLog}, the newest {@code attemptLog} of the

@@ -108,8 +108,8 @@ public final class ClaimQueries {
 
     /**
      * The transactional mode's claim on PostgreSQL: {@link #claimOrRead(boolean)} without payload, whose fresh row is
-     * written as its success leaves it, SUCCEEDED with no response yet ({@link #openedInTransaction()}). A row taken
-     * over is PROCESSING as in every claim. Same parameters and result.
+     * written as its success leaves it ({@link #openedInTransaction()}). A row taken over is PROCESSING as in every
+     * claim. Same parameters and result.
      */
     public ResultQuery<Record> claimOrReadInTransaction() {
         return orRead(upsert(false, openedInTransaction()));
@@ -127,6 +127,11 @@ public final class ClaimQueries {
      */
     public static Field<String> openedInTransaction() {
         return SUCCEEDED;
+    }
+
+    /** True when {@code status}, as a claim returned it, is that of a fresh row of the transactional claim. */
+    public static boolean openedInTransaction(String status) {
+        return RecordStatus.SUCCEEDED.code().equals(status);
     }
 
     /**
@@ -239,7 +244,7 @@ public final class ClaimQueries {
 
     /**
      * The transactional mode's first step of a claim on H2 and MariaDB/MySQL: {@link #insertIfAbsent(boolean)} without
-     * payload, whose fresh row is SUCCEEDED with no response yet ({@link #openedInTransaction()}).
+     * payload, whose fresh row is written as its success leaves it ({@link #openedInTransaction()}).
      */
     public ResultQuery<Record1<Long>> insertIfAbsentInTransaction() {
         return insertIfAbsent(false, openedInTransaction());
@@ -265,7 +270,7 @@ public final class ClaimQueries {
         return forUpdate ? select.forUpdate() : select;
     }
 
-    /** A new row of the claim's parameters with the status {@code opened}, with the payload's when {@code withPayload}. */
+    /** A new row of the claim's parameters, its status {@code opened}, with the payload's when {@code withPayload}. */
     private Map<Field<?>, Field<?>> parameterRow(boolean withPayload, Field<String> opened) {
         Map<Field<?>, Field<?>> row = freshRow(
                 param(ENDPOINT, t.endpoint),

@@ -22,7 +22,7 @@ public final class TransactionalStatements {
 
     private final LockWait lockWait;
     private final boolean mysql;
-    /** PostgreSQL: the claim or the row that refused it, bounded; a fresh row SUCCEEDED, for the handler's transaction. */
+    /** PostgreSQL: the claim or the row that refused it, bounded; a fresh row SUCCEEDED (the handler's transaction). */
     private final @Nullable RenderedStatement claimOrRead;
     /** PostgreSQL: the same, a fresh row PROCESSING, for the short transaction that records a failure. */
     private final @Nullable RenderedStatement claimOrReadToFail;
@@ -68,7 +68,7 @@ public final class TransactionalStatements {
         return lockWait;
     }
 
-    /** Whether the claim is PostgreSQL's one statement ({@link #claimOrRead(boolean)}) rather than insert and locked read. */
+    /** Whether the claim is PostgreSQL's one statement ({@link #claimOrRead(boolean)}), not insert and locked read. */
     public boolean upsert() {
         return claimOrRead != null;
     }

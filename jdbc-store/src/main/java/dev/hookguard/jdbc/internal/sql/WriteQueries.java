@@ -189,7 +189,10 @@ public final class WriteQueries {
         return fence(t.status.cast(SQLDataType.VARCHAR(1)).eq(PROCESSING));
     }
 
-    /** The row of the parameters {@code endpoint} and {@code event_id} under the parameter {@code token}, in {@code status}, not past its retention. */
+    /**
+     * The row of the parameters {@code endpoint} and {@code event_id}, under the parameter {@code token}, in {@code
+     * status}, not past its retention.
+     */
     private Condition fence(Condition status) {
         return claims.isParameter()
                 .and(t.token.eq(DSL.param(TOKEN, Long.class)))
