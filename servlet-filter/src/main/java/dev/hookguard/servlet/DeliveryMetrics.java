@@ -117,9 +117,11 @@ public interface DeliveryMetrics {
         /** Async intake found the endpoint's due queue over its limit; answered 429 with {@code Retry-After}. */
         QUEUE_FULL;
 
+        private final String tag = name().toLowerCase(Locale.ROOT);
+
         /** The tag value: the name in lower case, such as {@code in_progress}. */
         public String tag() {
-            return name().toLowerCase(Locale.ROOT);
+            return tag;
         }
     }
 

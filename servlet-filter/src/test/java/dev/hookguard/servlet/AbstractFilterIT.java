@@ -140,7 +140,10 @@ abstract class AbstractFilterIT {
         HttpResponse<String> second = sender.send(signed("/hooks/std", id, body));
 
         assertThat(first.statusCode()).isEqualTo(200);
-        assertThat(first.body()).contains("\"run\":1").contains("\"rereadable\":true");
+        assertThat(first.body())
+                .contains("\"run\":1")
+                .contains("\"rereadable\":true")
+                .contains("\"bulk\":true");
         assertThat(first.headers().firstValue("Idempotent-Replayed")).isEmpty();
         assertThat(second.statusCode()).isEqualTo(200);
         assertThat(second.body()).isEqualTo(first.body());

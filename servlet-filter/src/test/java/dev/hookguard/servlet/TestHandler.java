@@ -3,12 +3,15 @@ package dev.hookguard.servlet;
 import dev.hookguard.core.Fingerprint;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.DispatcherType;
+import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -156,7 +159,35 @@ final class TestHandler extends HttpServlet {
         response.getWriter()
                 .write("{\"id\":\"" + id + "\",\"run\":" + run + ",\"length\":" + body.length + ",\"sha256\":\""
                         + Fingerprint.sha256Hex(body) + "\",\"rereadable\":"
-                        + (request.getInputStream().read() != -1 || body.length == 0) + "}");
+                        + (request.getInputStream().read() != -1 || body.length == 0) + ",\"bulk\":"
+                        + bulkReadsAgree(request, body) + "}");
+    }
+
+    /**
+     * Whether a fresh stream's bulk reads, mixed with single ones, give the body: a byte, {@code readNBytes} into an
+     * array and as an array, {@code skip}, {@code available}, then {@code transferTo} of what is left, and nothing
+     * after it (the filter's stream delegates them to its buffer instead of InputStream's defaults).
+     */
+    private static boolean bulkReadsAgree(HttpServletRequest request, byte[] body) throws IOException {
+        if (body.length < 8) {
+            return true;
+        }
+        ServletInputStream in = request.getInputStream();
+        ByteArrayOutputStream seen = new ByteArrayOutputStream();
+        seen.write(in.read());
+        byte[] two = new byte[2];
+        int read = in.readNBytes(two, 0, 2);
+        seen.write(two, 0, read);
+        seen.write(in.readNBytes(2));
+        boolean skipped = in.skip(1) == 1;
+        seen.write(body[5]); // the skipped byte
+        boolean counted = in.available() == body.length - 6;
+        in.transferTo(seen);
+        return skipped
+                && counted
+                && in.readAllBytes().length == 0
+                && in.isFinished()
+                && Arrays.equals(seen.toByteArray(), body);
     }
 
     private static String eventId(HttpServletRequest request) {

@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The request headers a verifier reads: names are case-insensitive, and a name may carry several values (one
@@ -29,7 +30,7 @@ public record Headers(Map<String, List<String>> values) {
      * Builder#build()} is already in that form and is kept as it is (one copy per request, not three).
      */
     public Headers {
-        if (!(values instanceof Built)) {
+        if (!(values instanceof Built) && !(values instanceof Lines)) {
             Map<String, List<String>> merged = new LinkedHashMap<>();
             values.forEach((name, list) -> {
                 if (!list.isEmpty()) {
@@ -53,17 +54,22 @@ public record Headers(Map<String, List<String>> values) {
         return builder.build();
     }
 
-    /** Headers from alternating names and values: {@code of("webhook-id", "msg_1", "webhook-timestamp", "1")}. */
+    /**
+     * Headers from alternating names and values: {@code of("webhook-id", "msg_1", "webhook-timestamp", "1")}. The
+     * array is copied once and read as it is: a lookup compares names ignoring case and collects that name's values, so
+     * a request's headers cost one array, not a map of lists (a verifier reads two or three of them).
+     */
     public static Headers of(String... namesAndValues) {
         if (namesAndValues.length % 2 != 0) {
             throw new IllegalArgumentException(
                     "namesAndValues must alternate names and values but had " + namesAndValues.length + " elements");
         }
-        Builder builder = builder();
-        for (int i = 0; i < namesAndValues.length; i += 2) {
-            builder.add(namesAndValues[i], namesAndValues[i + 1]);
+        for (int i = 0; i < namesAndValues.length; i++) {
+            if (namesAndValues[i] == null) {
+                throw new IllegalArgumentException("namesAndValues must hold no null but element " + i + " is null");
+            }
         }
-        return builder.build();
+        return new Headers(new Lines(namesAndValues.clone()));
     }
 
     /** A builder to which header lines are added one by one. */
@@ -73,17 +79,18 @@ public record Headers(Map<String, List<String>> values) {
 
     /** Every value of this header, in arrival order; empty when it is absent. */
     public List<String> all(String name) {
-        return values.getOrDefault(lower(name), List.of());
+        return values instanceof Lines lines ? lines.all(name) : values.getOrDefault(lower(name), List.of());
     }
 
     /** The first value of this header, if present. */
     public Optional<String> first(String name) {
-        return all(name).stream().findFirst();
+        List<String> all = all(name);
+        return all.isEmpty() ? Optional.empty() : Optional.of(all.get(0));
     }
 
     /** Whether at least one value of this header is present. */
     public boolean contains(String name) {
-        return values.containsKey(lower(name));
+        return values instanceof Lines lines ? !lines.all(name).isEmpty() : values.containsKey(lower(name));
     }
 
     /** These headers with {@code other}'s headers replacing those of the same name. */
@@ -166,6 +173,68 @@ public record Headers(Map<String, List<String>> values) {
         @Override
         public int size() {
             return values.size();
+        }
+    }
+
+    /**
+     * Header lines as they came, names and values alternating, owned by nobody else; looked up by name ignoring case.
+     * As a map (iteration, equality) it is the builder's: lower-case names in order of first arrival, each with its
+     * values in arrival order, made on first use.
+     */
+    private static final class Lines extends AbstractMap<String, List<String>> {
+        private final String[] namesAndValues;
+        private volatile @Nullable Map<String, List<String>> built;
+
+        Lines(String[] namesAndValues) {
+            this.namesAndValues = namesAndValues;
+        }
+
+        /** Every value of the name, ignoring case; an immutable list, empty when absent. */
+        List<String> all(String name) {
+            String first = null;
+            List<String> more = null;
+            for (int i = 0; i < namesAndValues.length; i += 2) {
+                if (namesAndValues[i].equalsIgnoreCase(name)) {
+                    if (first == null) {
+                        first = namesAndValues[i + 1];
+                    } else {
+                        if (more == null) {
+                            more = new ArrayList<>(4);
+                            more.add(first);
+                        }
+                        more.add(namesAndValues[i + 1]);
+                    }
+                }
+            }
+            return more != null ? List.copyOf(more) : first != null ? List.of(first) : List.of();
+        }
+
+        @Override
+        public Set<Entry<String, List<String>>> entrySet() {
+            Map<String, List<String>> map = built;
+            if (map == null) {
+                Builder builder = new Builder();
+                for (int i = 0; i < namesAndValues.length; i += 2) {
+                    builder.add(namesAndValues[i], namesAndValues[i + 1]);
+                }
+                map = builder.build().values;
+                built = map;
+            }
+            return map.entrySet();
+        }
+
+        @Override
+        public List<String> get(Object name) {
+            if (!(name instanceof String key)) {
+                return null;
+            }
+            List<String> all = all(key);
+            return all.isEmpty() || !key.equals(lower(key)) ? null : all;
+        }
+
+        @Override
+        public boolean containsKey(Object name) {
+            return get(name) != null;
         }
     }
 }

@@ -113,4 +113,36 @@ class HeadersTest {
         assertThatThrownBy(() -> built.values().get("stripe-signature").add("v1=ab"))
                 .isInstanceOf(UnsupportedOperationException.class);
     }
+
+    @Test
+    void shouldReadLinesAsTheBuilderWouldWithoutBuildingAMap() {
+        String[] lines = {"X-Sig", "a", "Content-Type", "application/json", "x-SIG", "b"};
+
+        Headers headers = Headers.of(lines);
+        lines[1] = "changed"; // the array was copied
+        Headers built = Headers.builder()
+                .add("X-Sig", "a")
+                .add("Content-Type", "application/json")
+                .add("x-SIG", "b")
+                .build();
+
+        assertThat(headers.all("X-SIG")).containsExactly("a", "b");
+        assertThat(headers.first("content-type")).contains("application/json");
+        assertThat(headers.contains("x-other")).isFalse();
+        assertThat(headers.all("x-other")).isEmpty();
+        assertThat(headers).isEqualTo(built).hasSameHashCodeAs(built);
+        assertThat(headers.values().keySet()).containsExactly("x-sig", "content-type");
+        assertThat(headers.values().get("x-sig")).containsExactly("a", "b");
+        assertThat(headers.values().get("X-Sig")).isNull(); // the map's names are lower-case, as the builder's
+        assertThat(headers.values().containsKey("content-type")).isTrue();
+        assertThatThrownBy(() -> headers.all("x-sig").add("c")).isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(() -> headers.values().keySet().clear()).isInstanceOf(UnsupportedOperationException.class);
+    }
+
+    @Test
+    void shouldRejectANullNameOrValueNamingItsPlace() {
+        assertThatThrownBy(() -> Headers.of("a", null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("element 1");
+    }
 }

@@ -41,10 +41,13 @@ public final class IdReader {
         if (values.isEmpty()) {
             return new Absent();
         }
-        if (values.stream().distinct().count() > 1) {
-            return new Unusable("header " + name + " has several different values");
+        String first = values.get(0);
+        for (int i = 1; i < values.size(); i++) { // a repeated line with the same id is one id
+            if (!first.equals(values.get(i))) {
+                return new Unusable("header " + name + " has several different values");
+            }
         }
-        return new Found(values.get(0), IdOrigin.HEADER);
+        return new Found(first, IdOrigin.HEADER);
     }
 
     private static Read fromBody(EventIdSource.JsonField field, byte[] body) {

@@ -33,8 +33,8 @@ public final class MacKeys {
         boolean matched = false;
         for (int i = 0; i < prototypes.size(); i++) {
             byte[] expected = mac(i, parts);
-            for (byte[] candidate : candidates) {
-                matched |= MessageDigest.isEqual(expected, candidate);
+            for (int c = 0; c < candidates.size(); c++) { // indexed: no iterator per delivery
+                matched |= MessageDigest.isEqual(expected, candidates.get(c));
             }
         }
         return matched;

@@ -11,6 +11,7 @@ import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.nio.charset.Charset;
 import java.nio.charset.IllegalCharsetNameException;
 import java.nio.charset.StandardCharsets;
@@ -141,6 +142,38 @@ public final class CachedBodyRequest extends HttpServletRequestWrapper {
         @Override
         public int read(byte[] b, int off, int len) {
             return in.read(b, off, len);
+        }
+
+        // The bulk reads go to ByteArrayInputStream's own, which copy what is left once; InputStream's defaults
+        // would read it through 8 KiB buffers and copy it again (the handler's readAllBytes is the common call).
+        @Override
+        public byte[] readAllBytes() {
+            return in.readAllBytes();
+        }
+
+        @Override
+        public byte[] readNBytes(int len) throws IOException {
+            return in.readNBytes(len);
+        }
+
+        @Override
+        public int readNBytes(byte[] b, int off, int len) {
+            return in.readNBytes(b, off, len);
+        }
+
+        @Override
+        public long skip(long n) {
+            return in.skip(n);
+        }
+
+        @Override
+        public int available() {
+            return in.available();
+        }
+
+        @Override
+        public long transferTo(OutputStream out) throws IOException {
+            return in.transferTo(out);
         }
 
         @Override

@@ -3,6 +3,8 @@ package dev.hookguard.servlet.internal.config;
 import dev.hookguard.servlet.Hardening;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * {@link Hardening#storedHeaderDenyList()} compiled: exact names and {@code *} patterns, ignoring case. Matched
@@ -11,14 +13,34 @@ import java.util.Locale;
  */
 public final class HeaderDenyList {
 
+    /** How many header names' answers are kept: a sender's names are few; one that sends many finds the rest matched. */
+    static final int KEPT_ANSWERS = 256;
+
     private final List<String[]> patterns;
+    private final Map<String, Boolean> answers = new ConcurrentHashMap<>();
 
     public HeaderDenyList(List<String> entries) {
         this.patterns = entries.stream().map(HeaderDenyList::compile).toList();
     }
 
-    /** Whether a header of this name must not be stored. */
+    /**
+     * Whether a header of this name must not be stored. The answer for a name as it was spelled is kept (up to {@value
+     * #KEPT_ANSWERS} names), since every delivery of a sender brings the same names: one lookup instead of a
+     * lower-cased copy matched against every pattern.
+     */
     public boolean denies(String header) {
+        Boolean known = answers.get(header);
+        if (known != null) {
+            return known;
+        }
+        boolean denied = matchesAny(header);
+        if (answers.size() < KEPT_ANSWERS) {
+            answers.put(header, denied);
+        }
+        return denied;
+    }
+
+    private boolean matchesAny(String header) {
         String name = header.toLowerCase(Locale.ROOT);
         for (String[] parts : patterns) {
             if (matches(parts, name)) {

@@ -3,6 +3,7 @@ package dev.hookguard.servlet.internal.metrics;
 import dev.hookguard.core.DueQueue.QueueStats;
 import dev.hookguard.core.ErrorClass;
 import dev.hookguard.servlet.DeliveryMetrics;
+import dev.hookguard.servlet.DeliveryMetrics.DeliveryOutcome;
 import dev.hookguard.servlet.DeliveryMetrics.DispatchOutcome;
 import dev.hookguard.servlet.DeliveryMetrics.QueueSnapshot;
 import io.micrometer.core.instrument.Counter;
@@ -15,6 +16,7 @@ import io.micrometer.observation.ObservationRegistry;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
@@ -27,15 +29,15 @@ import org.jspecify.annotations.Nullable;
  */
 public final class MicrometerDeliveryMetrics implements DeliveryMetrics {
 
+    private static final DeliveryOutcome[] OUTCOMES = DeliveryOutcome.values();
+
     private final MeterRegistry registry;
     private final ObservationRegistry observations;
-    private final Map<String, Counter> counters = new ConcurrentHashMap<>();
-    private final Map<String, Timer> timers = new ConcurrentHashMap<>();
+    private final Map<String, EndpointMeters> endpoints = new ConcurrentHashMap<>();
     private final Map<String, Counter> failOpen = new ConcurrentHashMap<>();
     private final Map<String, Counter> archive = new ConcurrentHashMap<>();
     private final Map<String, Counter> dispatches = new ConcurrentHashMap<>();
     private final Map<String, Counter> failures = new ConcurrentHashMap<>();
-    private final Map<String, DistributionSummary> attempts = new ConcurrentHashMap<>();
 
     /** Metrics on this registry; deliveries are not observed. */
     public MicrometerDeliveryMetrics(MeterRegistry registry) {
@@ -55,14 +57,7 @@ public final class MicrometerDeliveryMetrics implements DeliveryMetrics {
 
     @Override
     public void delivery(String endpoint, DeliveryOutcome outcome) {
-        counters.computeIfAbsent(
-                        endpoint + '\n' + outcome.tag(),
-                        k -> Counter.builder(DELIVERIES)
-                                .description("Webhook deliveries by what became of them")
-                                .tag(ENDPOINT_TAG, endpoint)
-                                .tag(OUTCOME_TAG, outcome.tag())
-                                .register(registry))
-                .increment();
+        meters(endpoint).delivery(outcome).increment();
     }
 
     @Override
@@ -124,12 +119,12 @@ public final class MicrometerDeliveryMetrics implements DeliveryMetrics {
 
     @Override
     public void claimDuration(String endpoint, Duration duration) {
-        timer(CLAIM_DURATION, "Time to claim an event in the store", endpoint).record(duration);
+        meters(endpoint).claim().record(duration);
     }
 
     @Override
     public void handlerDuration(String endpoint, Duration duration) {
-        timer(HANDLER_DURATION, "Time the webhook handler took", endpoint).record(duration);
+        meters(endpoint).handler().record(duration);
     }
 
     @Override
@@ -194,14 +189,7 @@ public final class MicrometerDeliveryMetrics implements DeliveryMetrics {
 
     @Override
     public void attempts(String endpoint, DeliveryOutcome outcome, int attempt) {
-        attempts.computeIfAbsent(
-                        endpoint + '\n' + outcome.tag(),
-                        k -> DistributionSummary.builder(ATTEMPTS)
-                                .description("The attempt on which an event ended")
-                                .tag(ENDPOINT_TAG, endpoint)
-                                .tag(OUTCOME_TAG, outcome.tag())
-                                .register(registry))
-                .record(attempt);
+        meters(endpoint).attempts(outcome).record(attempt);
     }
 
     @Override
@@ -230,12 +218,76 @@ public final class MicrometerDeliveryMetrics implements DeliveryMetrics {
                 .increment();
     }
 
-    private Timer timer(String name, String description, String endpoint) {
-        return timers.computeIfAbsent(
-                name + '\n' + endpoint,
-                k -> Timer.builder(name)
-                        .description(description)
+    /** The endpoint's per-delivery meters: one map lookup by the endpoint's name (its hash cached), no key built. */
+    private EndpointMeters meters(String endpoint) {
+        EndpointMeters meters = endpoints.get(endpoint);
+        return meters != null ? meters : endpoints.computeIfAbsent(endpoint, EndpointMeters::new);
+    }
+
+    /**
+     * The meters every delivery of one endpoint touches, by outcome ordinal. A meter is registered on first use, as
+     * before; two threads may both register it, and Micrometer hands both the same meter.
+     */
+    private final class EndpointMeters {
+        private final String endpoint;
+        private volatile @Nullable Timer claim;
+        private volatile @Nullable Timer handler;
+        private final AtomicReferenceArray<Counter> deliveries = new AtomicReferenceArray<>(OUTCOMES.length);
+        private final AtomicReferenceArray<DistributionSummary> attempts = new AtomicReferenceArray<>(OUTCOMES.length);
+
+        EndpointMeters(String endpoint) {
+            this.endpoint = endpoint;
+        }
+
+        Timer claim() {
+            Timer timer = claim;
+            if (timer == null) {
+                timer = timer(CLAIM_DURATION, "Time to claim an event in the store");
+                claim = timer;
+            }
+            return timer;
+        }
+
+        Timer handler() {
+            Timer timer = handler;
+            if (timer == null) {
+                timer = timer(HANDLER_DURATION, "Time the webhook handler took");
+                handler = timer;
+            }
+            return timer;
+        }
+
+        Counter delivery(DeliveryOutcome outcome) {
+            Counter counter = deliveries.get(outcome.ordinal());
+            if (counter == null) {
+                counter = Counter.builder(DELIVERIES)
+                        .description("Webhook deliveries by what became of them")
                         .tag(ENDPOINT_TAG, endpoint)
-                        .register(registry));
+                        .tag(OUTCOME_TAG, outcome.tag())
+                        .register(registry);
+                deliveries.set(outcome.ordinal(), counter);
+            }
+            return counter;
+        }
+
+        DistributionSummary attempts(DeliveryOutcome outcome) {
+            DistributionSummary summary = attempts.get(outcome.ordinal());
+            if (summary == null) {
+                summary = DistributionSummary.builder(ATTEMPTS)
+                        .description("The attempt on which an event ended")
+                        .tag(ENDPOINT_TAG, endpoint)
+                        .tag(OUTCOME_TAG, outcome.tag())
+                        .register(registry);
+                attempts.set(outcome.ordinal(), summary);
+            }
+            return summary;
+        }
+
+        private Timer timer(String name, String description) {
+            return Timer.builder(name)
+                    .description(description)
+                    .tag(ENDPOINT_TAG, endpoint)
+                    .register(registry);
+        }
     }
 }

@@ -82,4 +82,18 @@ class HeaderDenyListTest {
         assertThat(denied.denies("acb")).isFalse();
         assertThat(denied.denies("X-GitHub-Delivery")).isFalse();
     }
+
+    @Test
+    void shouldAnswerAlikeFromItsKeptAnswersAndPastThem() {
+        for (int round = 0; round < 2; round++) { // the second round reads the kept answers
+            assertThat(denied.denies("X-Access-Token")).isTrue();
+            assertThat(denied.denies("Content-Type")).isFalse();
+        }
+        for (int i = 0; i < HeaderDenyList.KEPT_ANSWERS + 10; i++) { // a sender of many names fills what is kept
+            assertThat(denied.denies("X-Name-" + i)).isFalse();
+            assertThat(denied.denies("X-Token-" + i)).isTrue();
+        }
+        assertThat(denied.denies("X-Secret-Late")).isTrue(); // past the kept answers, still matched
+        assertThat(denied.denies("X-Late")).isFalse();
+    }
 }
