@@ -17,7 +17,6 @@ import dev.hookguard.core.executor.ErrorClassifier;
 import dev.hookguard.core.executor.Verdict;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
@@ -42,7 +41,7 @@ public final class InFlight implements Start {
     private final IdempotencyPolicy policy;
     private final ErrorClassifier classifier;
     private final LeaseRenewals background;
-    private final ScheduledFuture<?> renewal;
+    private final LeaseRenewals.Registration renewal;
     private final AtomicBoolean finished = new AtomicBoolean();
     private final boolean lastAttempt;
     private final Attempt.Source source;
@@ -71,7 +70,8 @@ public final class InFlight implements Start {
         this.lastAttempt = attempt >= policy.maxAttempts();
         this.source = source == Attempt.Source.DISPATCH && attempt > 1 ? Attempt.Source.RECEIVER_RETRY : source;
         this.leaseEndsNanos = System.nanoTime() + policy.lease().toNanos();
-        this.renewal = background.every(policy.lease().dividedBy(3), this::renew);
+        // a third of the lease; Duration.dividedBy would go through BigDecimal on every attempt
+        this.renewal = background.every(Duration.ofNanos(policy.lease().toNanos() / 3), this::renew);
     }
 
     /** The event being handled. */
@@ -248,6 +248,6 @@ public final class InFlight implements Start {
         if (!finished.compareAndSet(false, true)) {
             throw new IllegalStateException("the attempt on " + key + " was already finished");
         }
-        renewal.cancel(false);
+        renewal.cancel();
     }
 }

@@ -1,7 +1,9 @@
 package dev.hookguard.core.internal.executor;
 
 import java.time.Duration;
+import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -9,6 +11,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The background work of an executor: one timer thread that only triggers, and a bounded pool that does the store
@@ -29,7 +32,14 @@ public final class LeaseRenewals implements AutoCloseable {
     /** Background store calls that may wait for a worker. */
     static final int QUEUE = 4096;
 
+    /** Periods at least this long share the ticker (a lease of 600 ms or more); shorter ones keep a task each. */
+    static final Duration SHARED_FROM = Duration.ofMillis(200);
+    /** How often the ticker looks at the shared periodic work. */
+    static final Duration TICK = Duration.ofMillis(20);
+
     private final ScheduledThreadPoolExecutor timer;
+    private final Set<Periodic> shared = ConcurrentHashMap.newKeySet();
+    private volatile @Nullable ScheduledFuture<?> ticker;
     private final ThreadPoolExecutor workers;
     private final LongAdder skippedTicks = new LongAdder();
 
@@ -50,28 +60,83 @@ public final class LeaseRenewals implements AutoCloseable {
     /**
      * Runs {@code work} on a worker every {@code every}, from {@code every} on, until the result is cancelled; a tick
      * that finds the previous run still waiting or running is skipped.
+     *
+     * <p>A period of {@link #SHARED_FROM} or more (every lease of a real endpoint: a third of it) joins the one
+     * ticker, which looks every {@link #TICK} at the periodic work registered: registering and cancelling is a
+     * concurrent set's add and remove, where a timer task of its own took the timer's lock twice per attempt (schedule
+     * and cancel) and made every request thread queue on it. Its runs come up to one {@link #TICK} late. A shorter
+     * period keeps a timer task of its own, so that a lease of a few milliseconds is still renewed in time.
      */
-    public ScheduledFuture<?> every(Duration every, Runnable work) {
-        long millis = Math.max(1, every.toMillis());
-        AtomicBoolean outstanding = new AtomicBoolean();
-        Runnable once = () -> {
-            try {
-                work.run();
-            } finally {
-                outstanding.set(false);
+    public Registration every(Duration every, Runnable work) {
+        Periodic periodic = new Periodic(Math.max(1, every.toMillis()), work);
+        if (every.compareTo(SHARED_FROM) < 0) {
+            ScheduledFuture<?> task =
+                    timer.scheduleAtFixedRate(periodic::fire, periodic.millis, periodic.millis, TimeUnit.MILLISECONDS);
+            return () -> task.cancel(false);
+        }
+        shared.add(periodic);
+        if (ticker == null) {
+            startTicker();
+        }
+        return periodic;
+    }
+
+    /** Periodic work registered with {@link #every}; cancelling it stops its ticks (a run under way finishes). */
+    @FunctionalInterface
+    public interface Registration {
+        void cancel();
+    }
+
+    private synchronized void startTicker() {
+        if (ticker == null) {
+            ticker = timer.scheduleAtFixedRate(this::tick, TICK.toMillis(), TICK.toMillis(), TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** Fires each shared registration whose time has come; its next time is one period from now. */
+    private void tick() {
+        long now = System.nanoTime();
+        for (Periodic periodic : shared) {
+            if (now - periodic.nextNanos >= 0) {
+                periodic.nextNanos = now + periodic.nanos;
+                periodic.fire();
             }
-        };
-        return timer.scheduleAtFixedRate(
-                () -> {
-                    if (!outstanding.compareAndSet(false, true)) {
-                        skippedTicks.increment();
-                    } else if (!submit(once)) {
-                        outstanding.set(false);
-                    }
-                },
-                millis,
-                millis,
-                TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** One registration: its period, when it is next due (for the ticker), and whether a run is outstanding. */
+    private final class Periodic extends AtomicBoolean implements Registration {
+        private final long millis;
+        private final long nanos;
+        private final Runnable once;
+        private volatile long nextNanos;
+
+        Periodic(long millis, Runnable work) {
+            this.millis = millis;
+            this.nanos = TimeUnit.MILLISECONDS.toNanos(millis);
+            this.nextNanos = System.nanoTime() + nanos;
+            this.once = () -> {
+                try {
+                    work.run();
+                } finally {
+                    set(false);
+                }
+            };
+        }
+
+        /** Hands one run to a worker, or counts the tick skipped while the previous run is still outstanding. */
+        void fire() {
+            if (!compareAndSet(false, true)) {
+                skippedTicks.increment();
+            } else if (!submit(once)) {
+                set(false);
+            }
+        }
+
+        @Override
+        public void cancel() {
+            shared.remove(this);
+        }
     }
 
     /** Runs {@code work} once on a worker after {@code delay}. */
@@ -94,9 +159,16 @@ public final class LeaseRenewals implements AutoCloseable {
         return skippedTicks.sum();
     }
 
-    /** Timer tasks waiting, for tests and gauges. */
+    /** Timer tasks waiting and periodic work registered, for tests and gauges; the shared ticker is not counted. */
     public int pendingTimers() {
-        return timer.getQueue().size();
+        ScheduledFuture<?> running = ticker;
+        int tasks = 0;
+        for (Runnable task : timer.getQueue()) {
+            if (task != running) {
+                tasks++;
+            }
+        }
+        return tasks + shared.size();
     }
 
     @Override
