@@ -33,20 +33,20 @@ final class DueIndex {
 
     /** Moves a record from where {@code before} had it to where {@code after} has it; either may be null. */
     void moved(@Nullable Entry before, @Nullable Entry after) {
-        Instant from = before == null ? null : before.record().nextAttemptAt();
-        Instant to = after == null ? null : after.record().nextAttemptAt();
+        Instant from = before == null ? null : before.nextAttemptAt();
+        Instant to = after == null ? null : after.nextAttemptAt();
         if (from != null && from.equals(to)) {
             return;
         }
         if (to != null) {
-            EventKey key = after.record().key();
+            EventKey key = after.key();
             keys.computeIfAbsent(key.endpoint(), e -> ConcurrentHashMap.newKeySet())
                     .add(key);
             queues.computeIfAbsent(key.endpoint(), e -> new ConcurrentSkipListSet<>(ORDER))
                     .add(new Due(to, key.asString(), key));
         }
         if (from != null) {
-            EventKey key = before.record().key();
+            EventKey key = before.key();
             NavigableSet<Due> queue = queues.get(key.endpoint());
             if (queue != null) {
                 queue.remove(new Due(from, key.asString(), key));

@@ -92,10 +92,10 @@ public final class InMemoryStore implements RecoveryStore {
             Instant now = clock.instant();
             if (current == null || current.expired(now)) {
                 Entry created = Entry.created(k, fingerprint, payload, current, now, policy);
-                outcome.set(new ClaimOutcome.Acquired(created.record().token(), 1));
+                outcome.set(new ClaimOutcome.Acquired(created.token(), 1));
                 return tracked(current, created);
             }
-            if (!current.record().fingerprint().equals(fingerprint)) {
+            if (!current.hasFingerprint(fingerprint)) {
                 outcome.set(new ClaimOutcome.Mismatch());
                 return current;
             }
@@ -139,7 +139,7 @@ public final class InMemoryStore implements RecoveryStore {
                 outcome.set(new EnqueueOutcome.Queued());
                 return tracked(current, Entry.queued(k, fingerprint, payload, current, now, policy));
             }
-            boolean same = current.record().fingerprint().equals(fingerprint);
+            boolean same = current.hasFingerprint(fingerprint);
             outcome.set(same ? current.outcomeOfEnqueue() : new EnqueueOutcome.Mismatch());
             return current;
         });
@@ -215,8 +215,7 @@ public final class InMemoryStore implements RecoveryStore {
             // each record with a due time, at the due time readers see: a record being moved (a pick, a schedule)
             // keeps its key in the index throughout, whatever its places in the queue are meanwhile
             Entry entry = entries.get(key);
-            Instant at =
-                    entry == null || entry.expired(now) ? null : entry.record().nextAttemptAt();
+            Instant at = entry == null || entry.expired(now) ? null : entry.nextAttemptAt();
             if (at == null) {
                 continue;
             }
@@ -432,12 +431,13 @@ public final class InMemoryStore implements RecoveryStore {
     private WriteOutcome fenced(EventKey key, long token, UnaryOperator<Entry> change) {
         AtomicReference<WriteOutcome> outcome = new AtomicReference<>(new WriteOutcome.Stale());
         entries.computeIfPresent(key, (k, current) -> {
-            EventRecord r = current.record();
-            if (current.expired(clock.instant()) || r.token() != token || r.status() != RecordStatus.PROCESSING) {
+            if (current.expired(clock.instant())
+                    || current.token() != token
+                    || current.status() != RecordStatus.PROCESSING) {
                 return current;
             }
             Entry next = tracked(current, change.apply(current));
-            outcome.set(new WriteOutcome.Recorded(next.record().status()));
+            outcome.set(new WriteOutcome.Recorded(next.status()));
             return next;
         });
         return outcome.get();
