@@ -12,6 +12,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The background work of an executor: one timer thread that only triggers, and a bounded pool that does the store
@@ -26,6 +28,8 @@ import org.jspecify.annotations.Nullable;
  * at once on a three-second lease.
  */
 public final class LeaseRenewals implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(LeaseRenewals.class);
 
     /** Threads doing store calls for the background work. */
     static final int WORKERS = 16;
@@ -93,13 +97,21 @@ public final class LeaseRenewals implements AutoCloseable {
         }
     }
 
-    /** Fires each shared registration whose time has come; its next time is one period from now. */
+    /**
+     * Fires each shared registration whose time has come; its next time is one period from now. Nothing it calls is
+     * expected to throw, but an exception out of a periodic task would cancel it for good, and with it every lease's
+     * renewal: one registration's failure is logged and the others go on.
+     */
     private void tick() {
         long now = System.nanoTime();
         for (Periodic periodic : shared) {
             if (now - periodic.nextNanos >= 0) {
                 periodic.nextNanos = now + periodic.nanos;
-                periodic.fire();
+                try {
+                    periodic.fire();
+                } catch (RuntimeException e) {
+                    log.error("A lease renewal could not be started; it is tried again at its next tick", e);
+                }
             }
         }
     }
