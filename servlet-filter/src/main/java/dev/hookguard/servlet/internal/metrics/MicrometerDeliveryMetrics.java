@@ -229,9 +229,11 @@ public final class MicrometerDeliveryMetrics implements DeliveryMetrics {
      * before; two threads may both register it, and Micrometer hands both the same meter.
      */
     private final class EndpointMeters {
+        private static final int CLAIM = 0;
+        private static final int HANDLER = 1;
+
         private final String endpoint;
-        private volatile @Nullable Timer claim;
-        private volatile @Nullable Timer handler;
+        private final AtomicReferenceArray<Timer> timers = new AtomicReferenceArray<>(2);
         private final AtomicReferenceArray<Counter> deliveries = new AtomicReferenceArray<>(OUTCOMES.length);
         private final AtomicReferenceArray<DistributionSummary> attempts = new AtomicReferenceArray<>(OUTCOMES.length);
 
@@ -239,48 +241,47 @@ public final class MicrometerDeliveryMetrics implements DeliveryMetrics {
             this.endpoint = endpoint;
         }
 
+        // each: the kept meter, or the one registered now (no lambda: these run for every delivery)
         Timer claim() {
-            Timer timer = claim;
-            if (timer == null) {
-                timer = timer(CLAIM_DURATION, "Time to claim an event in the store");
-                claim = timer;
-            }
-            return timer;
+            Timer timer = timers.get(CLAIM);
+            return timer != null
+                    ? timer
+                    : kept(timers, CLAIM, timer(CLAIM_DURATION, "Time to claim an event in the store"));
         }
 
         Timer handler() {
-            Timer timer = handler;
-            if (timer == null) {
-                timer = timer(HANDLER_DURATION, "Time the webhook handler took");
-                handler = timer;
-            }
-            return timer;
+            Timer timer = timers.get(HANDLER);
+            return timer != null
+                    ? timer
+                    : kept(timers, HANDLER, timer(HANDLER_DURATION, "Time the webhook handler took"));
         }
 
         Counter delivery(DeliveryOutcome outcome) {
             Counter counter = deliveries.get(outcome.ordinal());
-            if (counter == null) {
-                counter = Counter.builder(DELIVERIES)
-                        .description("Webhook deliveries by what became of them")
-                        .tag(ENDPOINT_TAG, endpoint)
-                        .tag(OUTCOME_TAG, outcome.tag())
-                        .register(registry);
-                deliveries.set(outcome.ordinal(), counter);
-            }
-            return counter;
+            return counter != null
+                    ? counter
+                    : kept(
+                            deliveries,
+                            outcome.ordinal(),
+                            Counter.builder(DELIVERIES)
+                                    .description("Webhook deliveries by what became of them")
+                                    .tag(ENDPOINT_TAG, endpoint)
+                                    .tag(OUTCOME_TAG, outcome.tag())
+                                    .register(registry));
         }
 
         DistributionSummary attempts(DeliveryOutcome outcome) {
             DistributionSummary summary = attempts.get(outcome.ordinal());
-            if (summary == null) {
-                summary = DistributionSummary.builder(ATTEMPTS)
-                        .description("The attempt on which an event ended")
-                        .tag(ENDPOINT_TAG, endpoint)
-                        .tag(OUTCOME_TAG, outcome.tag())
-                        .register(registry);
-                attempts.set(outcome.ordinal(), summary);
-            }
-            return summary;
+            return summary != null
+                    ? summary
+                    : kept(
+                            attempts,
+                            outcome.ordinal(),
+                            DistributionSummary.builder(ATTEMPTS)
+                                    .description("The attempt on which an event ended")
+                                    .tag(ENDPOINT_TAG, endpoint)
+                                    .tag(OUTCOME_TAG, outcome.tag())
+                                    .register(registry));
         }
 
         private Timer timer(String name, String description) {
@@ -288,6 +289,12 @@ public final class MicrometerDeliveryMetrics implements DeliveryMetrics {
                     .description(description)
                     .tag(ENDPOINT_TAG, endpoint)
                     .register(registry);
+        }
+
+        /** Keeps a meter just registered in its slot (a race registers it twice: Micrometer hands back the same). */
+        private static <M> M kept(AtomicReferenceArray<M> slots, int slot, M meter) {
+            slots.set(slot, meter);
+            return meter;
         }
     }
 }
