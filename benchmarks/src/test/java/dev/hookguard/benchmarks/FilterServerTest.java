@@ -78,6 +78,22 @@ class FilterServerTest {
     }
 
     @Test
+    void theFeatureFloorShouldReplayARepeatedIdAndRefuseAnotherBodyAndAWrongSignature() throws Exception {
+        String id = UUID.randomUUID().toString();
+        HttpResponse<String> first = post("/floor/hook", id, signature);
+        HttpResponse<String> again = post("/floor/hook", id, signature);
+        Path other = Files.writeString(Files.createTempFile("floor", ".json"), "{\"other\":true}");
+        HttpResponse<String> otherBody = post("/floor/hook", id, printed("github-signature", other.toString()), other);
+        HttpResponse<String> unsigned = post("/floor/hook", UUID.randomUUID().toString(), "sha256=" + "0".repeat(64));
+
+        assertThat(first.statusCode()).isEqualTo(200);
+        assertThat(again.statusCode()).isEqualTo(200);
+        assertThat(again.body()).isEqualTo(first.body()).isEqualTo("{\"ok\":true}");
+        assertThat(otherBody.statusCode()).isEqualTo(422);
+        assertThat(unsigned.statusCode()).isEqualTo(401);
+    }
+
+    @Test
     void shouldRefuseAWrongSignatureBehindTheFilterOnly() throws Exception {
         String wrong = "sha256=" + "0".repeat(64);
 
@@ -126,12 +142,17 @@ class FilterServerTest {
     }
 
     private static HttpResponse<String> post(String path, String deliveryId, String signature) throws Exception {
+        return post(path, deliveryId, signature, BODY);
+    }
+
+    private static HttpResponse<String> post(String path, String deliveryId, String signature, Path body)
+            throws Exception {
         HttpRequest request = HttpRequest.newBuilder(URI.create(server.base() + path))
                 .header("Content-Type", "application/json")
                 .header("X-GitHub-Event", "push")
                 .header("X-GitHub-Delivery", deliveryId)
                 .header("X-Hub-Signature-256", signature)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(Files.readAllBytes(BODY)))
+                .POST(HttpRequest.BodyPublishers.ofByteArray(Files.readAllBytes(body)))
                 .build();
         return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
     }

@@ -5,6 +5,7 @@ import dev.hookguard.benchmarks.EventIds;
 import dev.hookguard.benchmarks.Workload;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
+import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -23,8 +24,8 @@ import org.openjdk.jmh.annotations.TearDown;
 @BenchmarkMode(Mode.Throughput)
 public class BareRedisBenchmark {
 
-    private static final String ENDPOINT = "jmh-bare";
-    private static final String DUPLICATES = "jmh-bare-dup";
+    /** The endpoint of the new events: {@code jmh-bare} or {@code jmh-floor}. */
+    private String endpoint;
 
     /** This trial's endpoint of seeded duplicates ({@link Workload#trialEndpoint}). */
     private String duplicates;
@@ -38,9 +39,15 @@ public class BareRedisBenchmark {
     public void open() {
         client = RedisClient.create(BenchEnvironment.redisUri());
         connection = client.connect(BareRedis.codec());
-        bare = new BareRedis(connection, BenchEnvironment.PREFIX);
-        duplicates = Workload.trialEndpoint(DUPLICATES);
+        endpoint = "jmh-" + shape().name().toLowerCase(Locale.ROOT);
+        bare = new BareRedis(connection, BenchEnvironment.PREFIX, shape());
+        duplicates = Workload.trialEndpoint(endpoint + "-dup");
         bare.seed(duplicates);
+    }
+
+    /** Which scripts run: the bare job's; {@link FloorRedisBenchmark} runs the feature floor's. */
+    protected BareRedis.Shape shape() {
+        return BareRedis.Shape.BARE;
     }
 
     /** Closes the connection and the client. */
@@ -53,7 +60,7 @@ public class BareRedisBenchmark {
     /** A new event's claim and completion: two {@code EVALSHA}. */
     @Benchmark
     public void claimAndComplete(EventIds ids) {
-        bare.claimAndComplete(ENDPOINT, ids.next());
+        bare.claimAndComplete(endpoint, ids.next());
     }
 
     /** One operation in five a new event's pair, the others a duplicate's claim: one {@code EVALSHA}. */
@@ -61,7 +68,7 @@ public class BareRedisBenchmark {
     public void mostlyDuplicates(EventIds ids) {
         ThreadLocalRandom random = ThreadLocalRandom.current();
         if (random.nextInt(Workload.NEW_EVERY) == 0) {
-            bare.claimAndComplete(ENDPOINT, ids.next());
+            bare.claimAndComplete(endpoint, ids.next());
         } else {
             bare.duplicate(duplicates, Workload.seededId(1 + random.nextInt(Workload.SEEDED)));
         }

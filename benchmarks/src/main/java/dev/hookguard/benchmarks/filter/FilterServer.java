@@ -39,6 +39,8 @@ import org.jspecify.annotations.Nullable;
  *
  * <ul>
  *   <li>{@code /bare/hook}: no filter;
+ *   <li>{@code /floor/hook}: behind a {@link FloorFilter}, the least a filter does for the same semantics, reported
+ *       beside the {@code /memory} row, never its target;
  *   <li>{@code /memory/hook}: behind a {@link HookguardFilter} on an {@link InMemoryStore} with the benchmark policy
  *       (records kept 2 minutes; the store drops expired records itself as it claims new ones);
  *   <li>{@code /redis/hook}: behind a {@link HookguardFilter} on the Redis store (only with {@code --redis});
@@ -125,6 +127,10 @@ public final class FilterServer implements AutoCloseable {
         context.addServlet(new ServletHolder(new WebhookServlet()), "/bare/hook");
         context.addServlet(new ServletHolder(new WebhookServlet()), "/memory/hook");
         context.addServlet(new ServletHolder(new AllocationServlet()), "/alloc");
+        context.addServlet(new ServletHolder(new WebhookServlet()), "/floor/hook");
+        FilterHolder floor = new FilterHolder(new FloorFilter(SECRET));
+        floor.setName("floor");
+        context.addFilter(floor, "/floor/*", EnumSet.of(DispatcherType.REQUEST));
         DeliveryMetrics metrics = DeliveryMetrics.micrometer(new SimpleMeterRegistry());
         String run = UUID.randomUUID().toString().substring(0, 8);
         InMemoryStore memory = new InMemoryStore();
