@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Server instructions per operation, the Redis store against the bare job: each candidate (bare.BareRedisBenchmark,
-# RedisStoreBenchmark) and workload (a new event's claim + completion; 80 % duplicates) runs one JMH iteration at one
+# bare.FloorRedisBenchmark, the feature floor reported beside, and RedisStoreBenchmark) and workload (a new event's claim + completion; 80 % duplicates) runs one JMH iteration at one
 # caller against a private redis-server of this script's own (no persistence, 127.0.0.1, its own port) running under
 # valgrind's callgrind. The counters are zeroed when the measured iteration starts and read when it ends; instructions
 # divided by operations (EVALSHA / 2 for new events, EVALSHA / 1.2 for the mixed workload, as redis-cost.sh counts).
@@ -51,10 +51,11 @@ measure() { # benchmark -> "instructions-per-operation commands"
     rm -rf "$dir"
 }
 
-echo "| workload | bare job, server instructions per operation | Redis store, server instructions per operation | store / bare | commands the store's scripts ran |"
-echo "|---|---|---|---|---|"
+echo "| workload | bare job, server instructions per operation | feature floor (beside) | Redis store | floor / bare | store / bare | commands the store's scripts ran |"
+echo "|---|---|---|---|---|---|---|"
 for workload in claimAndComplete mostlyDuplicates; do
     read -r bare _ < <(measure "bare.BareRedisBenchmark.$workload")
+    read -r floor _ < <(measure "bare.FloorRedisBenchmark.$workload")
     read -r store commands < <(measure "RedisStoreBenchmark.$workload")
-    echo "| $workload | $bare | $store | $(awk -v s="$store" -v b="$bare" 'BEGIN { printf "%.2f", s / b }') | $commands |"
+    echo "| $workload | $bare | $floor | $store | $(awk -v s="$floor" -v b="$bare" 'BEGIN { printf "%.2f", s / b }') | $(awk -v s="$store" -v b="$bare" 'BEGIN { printf "%.2f", s / b }') | $commands |"
 done
