@@ -11,7 +11,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.results.RunResult;
 
-/** Every store and peer benchmark (the tiered store's with Redis up and down) starts, runs its method without an error on two threads, and cleans up. */
+/**
+ * Every store and peer benchmark (the tiered store's with Redis up and down), the bare baselines and the Redis
+ * feature floor starts, runs its method without an error on two threads, and cleans up.
+ */
 class StoreBenchmarksIT {
 
     @BeforeAll
@@ -33,6 +36,8 @@ class StoreBenchmarksIT {
                         "RedisStoreBenchmark.mostlyDuplicates",
                         "bare.BareRedisBenchmark.claimAndComplete",
                         "bare.BareRedisBenchmark.mostlyDuplicates",
+                        "bare.FloorRedisBenchmark.claimAndComplete",
+                        "bare.FloorRedisBenchmark.mostlyDuplicates",
                         "bare.BareJdbcBenchmark.claimAndComplete",
                         "bare.BareJdbcBenchmark.mostlyDuplicates",
                         "TieredStoreBenchmark.claimAndComplete",
