@@ -24,7 +24,6 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicLong;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import org.jspecify.annotations.Nullable;
@@ -50,7 +49,6 @@ final class FloorFilter implements Filter {
     private final MessageDigest sha256;
     private final ConcurrentHashMap<String, Held> held = new ConcurrentHashMap<>();
     private final ConcurrentLinkedQueue<Held> byExpiry = new ConcurrentLinkedQueue<>();
-    private final AtomicLong tokens = new AtomicLong();
 
     FloorFilter(String secret) {
         try {
@@ -81,7 +79,7 @@ final class FloorFilter implements Filter {
         }
         sweep();
         byte[] fingerprint = clone(sha256).digest(body);
-        Held mine = new Held(id, fingerprint, tokens.incrementAndGet());
+        Held mine = new Held(id, fingerprint);
         Held found = held.putIfAbsent(id, mine);
         if (found != null) {
             answerDuplicate(found, fingerprint, response);
@@ -146,20 +144,21 @@ final class FloorFilter implements Filter {
         }
     }
 
-    /** One claimed delivery: its fingerprint, token and, once the handler returned, the response to replay. */
+    /**
+     * One claimed delivery: its fingerprint and, once the handler returned, the response to replay. No token: in one
+     * JVM the claim is the map's {@code putIfAbsent}, and only the thread that won it writes the response.
+     */
     private static final class Held {
         final String id;
         final byte[] fingerprint;
-        final long token;
         final long expiresAt = System.nanoTime() + Workload.RETENTION.toNanos();
         volatile int status;
         volatile @Nullable String contentType;
         volatile byte @Nullable [] body;
 
-        Held(String id, byte[] fingerprint, long token) {
+        Held(String id, byte[] fingerprint) {
             this.id = id;
             this.fingerprint = fingerprint;
-            this.token = token;
         }
 
         void settle(int status, @Nullable String contentType, byte[] body) {
